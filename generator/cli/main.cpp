@@ -1,0 +1,315 @@
+// frp-gen command line: new, regen, validate, list-ops, show-op, plan.
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+#include "cli/pipeline.h"
+#include "load/yaml_file.h"
+#include "plan/plan.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace frp::cli {
+namespace {
+
+struct Output {
+  bool json = false;
+  bool quiet = false;
+};
+
+int report(const Diagnostics& diags) {
+  std::cerr << diags.format();
+  return kExitBadInput;
+}
+
+// The summary table: one row per action, one column per owner.
+void print_summary(const std::string& root, const write::WritePlan& plan, const Output& out) {
+  if (out.json) {
+    json files = json::array();
+    json counts = json::object();
+    for (const auto& c : plan.changes) {
+      files.push_back({{"path", c.path}, {"owner", c.owner}, {"action", write::to_string(c.action)}});
+      counts[std::string(write::to_string(c.action))] =
+          counts.value(std::string(write::to_string(c.action)), 0) + 1;
+    }
+    std::cout << json{{"root", root}, {"files", files}, {"summary", counts}}.dump(2) << "\n";
+    return;
+  }
+  for (const auto& c : plan.changes) {
+    if (c.action == write::Action::Conflict) {
+      std::cerr << root << "/" << c.path
+                << ": conflict: generated file was edited by hand; move your change into a "
+                   "kernel or runtime file, or rerun with --force to overwrite it\n";
+    }
+  }
+  if (out.quiet) return;
+  const std::vector<std::string> owners = {"generated", "scaffold", "input"};
+  std::map<std::string, std::map<std::string, int>> table;
+  for (const auto& c : plan.changes) table[std::string(write::to_string(c.action))][c.owner]++;
+  std::cout << root << ":\n  " << std::left << std::setw(11) << "" << std::right;
+  for (const auto& o : owners) std::cout << std::setw(11) << o;
+  std::cout << "\n";
+  for (const auto& [action, row] : table) {
+    std::cout << "  " << std::left << std::setw(11) << action << std::right;
+    for (const auto& o : owners) std::cout << std::setw(11) << (row.contains(o) ? row.at(o) : 0);
+    std::cout << "\n";
+  }
+}
+
+// Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
+int generate(const Settings& s, const Loaded& loaded, const std::string& root,
+             std::vector<render::RenderedFile> extra, bool force, const Output& out) {
+  Diagnostics diags;
+  std::optional<json> model = plan_model(s, loaded, diags);
+  if (!model) return report(diags);
+  std::optional<std::vector<render::RenderedFile>> files = render_model(s, *model, diags);
+  if (!files) return report(diags);
+  for (auto& f : extra) files->push_back(std::move(f));
+  std::optional<json> old_manifest = write::read_manifest(root, diags);
+  if (!old_manifest) return report(diags);
+  write::WritePlan plan = write::plan_writes(root, *files, *old_manifest, force);
+  if (plan.has_conflicts()) {
+    print_summary(root, plan, out);
+    std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
+    return kExitFailed;
+  }
+  if (!write::apply(plan, *files, manifest_header(loaded), diags)) {
+    std::cerr << diags.format();
+    return kExitFailed;
+  }
+  print_summary(root, plan, out);
+  return kExitOk;
+}
+
+std::optional<descriptor::Descriptor> read_or_default(const std::string& descriptor_path,
+                                                      const std::string& device,
+                                                      const std::vector<std::string>& ops,
+                                                      Diagnostics& diags) {
+  if (!descriptor_path.empty()) return descriptor::read_descriptor(descriptor_path, diags);
+  return descriptor::parse_descriptor("frp.yaml (built-in default)",
+                                      descriptor::default_descriptor_text(device, ops), diags);
+}
+
+int cmd_new(const Settings& s, const std::string& name, std::string dir,
+            const std::string& descriptor_path, const std::vector<std::string>& ops, bool force,
+            const Output& out) {
+  Diagnostics diags;
+  const SourceLocation cli{"command line", 0, 0};
+  if (!descriptor::check_device_name(name, cli, diags)) return report(diags);
+  if (!descriptor_path.empty() && !ops.empty()) {
+    diags.error(cli, "--ops cannot be combined with --descriptor",
+                "list the ops under 'ops:' in " + descriptor_path);
+    return report(diags);
+  }
+  if (dir.empty()) dir = "torch_" + name;
+  if (fs::exists(dir) && !(fs::is_directory(dir) && fs::is_empty(dir))) {
+    diags.error({dir, 0, 0}, "target folder already exists and is not empty",
+                "use 'frp-gen regen --dir " + dir + "' to update a generated repo");
+    return report(diags);
+  }
+  std::optional<descriptor::Descriptor> d = read_or_default(descriptor_path, name, ops, diags);
+  if (!d) return report(diags);
+  if (d->device != name) {
+    diags.error({d->file, 0, 0}, "descriptor is for device '" + d->device +
+                                     "' but the command asks for '" + name + "'");
+    return report(diags);
+  }
+  std::string base = descriptor_path.empty() ? "." : fs::path(descriptor_path).parent_path().string();
+  if (base.empty()) base = ".";
+  std::optional<Loaded> loaded = load_all(s, *d, base, diags);
+  if (!loaded) return report(diags);
+
+  // The new repo carries its inputs, so `regen` inside it needs nothing from outside.
+  std::vector<render::RenderedFile> inputs = {{"frp.yaml", "input", loaded->descriptor.text}};
+  for (const descriptor::Ref& file : loaded->descriptor.custom_ops) {
+    if (auto text = load::read_text_file((fs::path(base) / file.value).string(), diags)) {
+      inputs.push_back({file.value, "input", *text});
+    }
+  }
+  return generate(s, *loaded, dir, std::move(inputs), force, out);
+}
+
+std::optional<Loaded> load_repo(const Settings& s, const std::string& dir, Diagnostics& diags) {
+  const std::string path = (fs::path(dir) / "frp.yaml").string();
+  if (!fs::exists(path)) {
+    diags.error({path, 0, 0}, "not a generated repo: frp.yaml is missing",
+                "run 'frp-gen new NAME' to create one");
+    return std::nullopt;
+  }
+  std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(path, diags);
+  if (!d) return std::nullopt;
+  return load_all(s, *d, dir, diags);
+}
+
+int cmd_regen(const Settings& s, const std::string& dir, bool force, const Output& out) {
+  Diagnostics diags;
+  std::optional<Loaded> loaded = load_repo(s, dir, diags);
+  if (!loaded) return report(diags);
+  return generate(s, *loaded, dir, {}, force, out);
+}
+
+// Loads a descriptor from a file or from a repo, and plans it without writing anything.
+std::optional<json> plan_only(const Settings& s, const std::string& descriptor_path,
+                              const std::string& dir, Diagnostics& diags) {
+  std::optional<Loaded> loaded;
+  if (!descriptor_path.empty()) {
+    std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(descriptor_path, diags);
+    if (!d) return std::nullopt;
+    std::string base = fs::path(descriptor_path).parent_path().string();
+    loaded = load_all(s, *d, base.empty() ? "." : base, diags);
+  } else {
+    loaded = load_repo(s, dir, diags);
+  }
+  if (!loaded) return std::nullopt;
+  return plan_model(s, *loaded, diags);
+}
+
+int cmd_validate(const Settings& s, const std::string& descriptor_path, const std::string& dir,
+                 const Output& out) {
+  Diagnostics diags;
+  std::optional<json> model = plan_only(s, descriptor_path, dir, diags);
+  if (!model) return report(diags);
+  if (out.json) {
+    std::cout << json{{"valid", true}, {"ops", (*model)["ops"].size()}}.dump() << "\n";
+  } else if (!out.quiet) {
+    std::cout << "valid: " << (*model)["backend"]["device"].get<std::string>() << ", "
+              << (*model)["ops"].size() << " ops, " << (*model)["files"].size()
+              << " files planned\n";
+  }
+  return kExitOk;
+}
+
+int cmd_plan(const Settings& s, const std::string& descriptor_path, const std::string& dir) {
+  Diagnostics diags;
+  std::optional<json> model = plan_only(s, descriptor_path, dir, diags);
+  if (!model) return report(diags);
+  std::cout << model->dump(2) << "\n";
+  return kExitOk;
+}
+
+int cmd_list_ops(const Settings& s, const std::string& tag, const std::string& match,
+                 const Output& out) {
+  Diagnostics diags;
+  model::OpRegistry registry;
+  json inputs;
+  if (!load_torch_ops(s, registry, inputs, diags)) return report(diags);
+  if (!tag.empty() && !registry.tags().contains(tag)) {
+    std::vector<std::string> tags(registry.tags().begin(), registry.tags().end());
+    diags.error({"command line", 0, 0}, "unknown tag '" + tag + "'", did_you_mean(tag, tags));
+    return report(diags);
+  }
+  json listed = json::array();
+  for (const auto& fn : registry.all()) {
+    if (!match.empty() && fn->key.find(match) == std::string::npos) continue;
+    if (!tag.empty() && std::find(fn->tags.begin(), fn->tags.end(), tag) == fn->tags.end()) {
+      continue;
+    }
+    if (out.json) {
+      listed.push_back({{"key", fn->key}, {"schema", schema::to_string(fn->func)}, {"tags", fn->tags}});
+    } else {
+      std::cout << fn->key << "\n";
+    }
+  }
+  if (out.json) std::cout << listed.dump(2) << "\n";
+  return kExitOk;
+}
+
+int cmd_show_op(const Settings& s, const std::string& key, const Output& out) {
+  Diagnostics diags;
+  model::OpRegistry registry;
+  json inputs;
+  if (!load_torch_ops(s, registry, inputs, diags)) return report(diags);
+  const model::NativeFunction* fn =
+      registry.find(key.starts_with("aten::") ? key.substr(6) : key);
+  if (!fn) {
+    diags.error({"command line", 0, 0}, "unknown operator '" + key + "'",
+                did_you_mean(key, registry.keys()));
+    return report(diags);
+  }
+  std::optional<model::Op> op = model::build_op(*fn, diags);
+  if (!op) return report(diags);
+  json j = plan::op_to_json(*op);
+  if (out.json) {
+    std::cout << j.dump(2) << "\n";
+    return kExitOk;
+  }
+  std::cout << "schema:    " << op->schema << "\n"
+            << "C++:       " << op->return_type << " " << op->cpp_name << "(" << j["signature"].get<std::string>() << ")\n"
+            << "kind:      " << model::to_string(op->kind) << "\n"
+            << "family:    " << op->family << "\n"
+            << "tags:      ";
+  for (const auto& t : fn->tags) std::cout << t << (t == fn->tags.back() ? "" : ", ");
+  std::cout << "\n" << "defined:   " << fn->location.file << ":" << fn->location.line << "\n";
+  return kExitOk;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"frp-gen: scaffold and regenerate out-of-tree PyTorch backends (PrivateUse1)"};
+  app.set_version_flag("--version", std::string("frp-gen ") + FRP_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();
+  Settings s = default_settings();
+  Output out;
+  app.add_flag("--json", out.json, "Machine-readable output on stdout");
+  app.add_flag("-q,--quiet", out.quiet, "Print only errors");
+  app.add_option("--python", s.python, "Python with torch and Jinja2 (default: $FRP_PYTHON)");
+  app.add_option("--native-functions", s.native_functions,
+                 "PyTorch's native_functions.yaml (default: found in the installed torch)");
+  app.add_option("--tags", s.tags, "PyTorch's tags.yaml (default: next to native_functions.yaml)");
+  app.add_option("--templates", s.templates,
+                 "Template folder layered over the built-in templates (repeatable)");
+
+  std::string name, dir, descriptor_path, tag, match, key;
+  std::vector<std::string> ops;
+  bool force = false;
+
+  CLI::App* new_cmd = app.add_subcommand("new", "Create a new backend repo");
+  new_cmd->add_option("name", name, "Device name, e.g. mydevice")->required();
+  new_cmd->add_option("--dir", dir, "Target folder (default: torch_<name>)");
+  new_cmd->add_option("--descriptor", descriptor_path, "Backend descriptor YAML");
+  new_cmd->add_option("--ops", ops, "Operators to give kernels, e.g. add.Tensor mm")->delimiter(',');
+  new_cmd->add_flag("--force", force, "Overwrite generated files even if edited by hand");
+
+  CLI::App* regen_cmd = app.add_subcommand("regen", "Re-render a generated repo from its frp.yaml");
+  regen_cmd->add_option("--dir", dir, "The generated repo (default: current folder)");
+  regen_cmd->add_flag("--force", force, "Overwrite generated files even if edited by hand");
+
+  CLI::App* validate_cmd =
+      app.add_subcommand("validate", "Check a descriptor and its schemas; writes nothing");
+  validate_cmd->add_option("--descriptor", descriptor_path, "Backend descriptor YAML");
+  validate_cmd->add_option("--dir", dir, "A generated repo (default: current folder)");
+
+  CLI::App* plan_cmd = app.add_subcommand("plan", "Print the render model (JSON); writes nothing");
+  plan_cmd->add_option("--descriptor", descriptor_path, "Backend descriptor YAML");
+  plan_cmd->add_option("--dir", dir, "A generated repo (default: current folder)");
+
+  CLI::App* list_cmd = app.add_subcommand("list-ops", "List PyTorch's operators");
+  list_cmd->add_option("--tag", tag, "Only ops with this tag, e.g. core");
+  list_cmd->add_option("--match", match, "Only ops whose name contains this text");
+
+  CLI::App* show_cmd = app.add_subcommand("show-op", "Show an operator's schema, C++ signature, tags");
+  show_cmd->add_option("op", key, "Operator, e.g. add.Tensor")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitBadInput;
+  }
+  if (dir.empty() && !new_cmd->parsed()) dir = ".";
+  if (new_cmd->parsed()) return cmd_new(s, name, dir, descriptor_path, ops, force, out);
+  if (regen_cmd->parsed()) return cmd_regen(s, dir, force, out);
+  if (validate_cmd->parsed()) return cmd_validate(s, descriptor_path, dir, out);
+  if (plan_cmd->parsed()) return cmd_plan(s, descriptor_path, dir);
+  if (list_cmd->parsed()) return cmd_list_ops(s, tag, match, out);
+  if (show_cmd->parsed()) return cmd_show_op(s, key, out);
+  return kExitBadInput;
+}
+
+}  // namespace
+}  // namespace frp::cli
+
+int main(int argc, char** argv) { return frp::cli::run(argc, argv); }

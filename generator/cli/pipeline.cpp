@@ -1,0 +1,106 @@
+#include "cli/pipeline.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "load/torch_locator.h"
+#include "load/yaml_file.h"
+#include "plan/plan.h"
+
+namespace frp::cli {
+
+namespace fs = std::filesystem;
+
+Settings default_settings() {
+  Settings s;
+  const char* python = std::getenv("FRP_PYTHON");
+  s.python = python && *python ? python : FRP_PYTHON;
+  const char* data = std::getenv("FRP_DATA_DIR");
+  s.data_dir = data && *data ? data : FRP_SOURCE_DIR;
+  return s;
+}
+
+namespace {
+
+void record_input(nlohmann::json& inputs, const std::string& name, const std::string& path,
+                  Diagnostics& diags) {
+  if (std::optional<std::string> text = load::read_text_file(path, diags)) {
+    inputs[name] = write::sha256_hex(*text);
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> load_torch_ops(const Settings& s, model::OpRegistry& registry,
+                                          nlohmann::json& inputs, Diagnostics& diags) {
+  load::TorchYaml yaml;
+  if (!s.native_functions.empty()) {
+    yaml.native_functions = s.native_functions;
+    yaml.tags = s.tags.empty()
+                    ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string()
+                    : s.tags;
+    yaml.torch_version = "unknown";
+  } else if (auto found = load::locate_torch_yaml(s.python, diags)) {
+    yaml = *found;
+  } else {
+    return std::nullopt;
+  }
+  if (!registry.load_tags(yaml.tags, diags)) return std::nullopt;
+  if (!registry.load_functions(yaml.native_functions, false, diags)) return std::nullopt;
+  record_input(inputs, "torch:native_functions.yaml", yaml.native_functions, diags);
+  record_input(inputs, "torch:tags.yaml", yaml.tags, diags);
+  return yaml.torch_version;
+}
+
+std::optional<Loaded> load_all(const Settings& s, descriptor::Descriptor d,
+                               const std::string& base_dir, Diagnostics& diags) {
+  Loaded loaded;
+  loaded.inputs = nlohmann::json::object();
+  std::optional<std::string> version = load_torch_ops(s, loaded.registry, loaded.inputs, diags);
+  if (!version) return std::nullopt;
+  loaded.torch_version = *version;
+  loaded.inputs["frp.yaml"] = write::sha256_hex(d.text);
+  for (const descriptor::Ref& file : d.custom_ops) {
+    std::string path = (fs::path(base_dir) / file.value).string();
+    if (!fs::exists(path)) {
+      diags.error(file.location, "custom_ops file '" + file.value + "' does not exist");
+      continue;
+    }
+    loaded.registry.load_functions(path, true, diags);
+    record_input(loaded.inputs, file.value, path, diags);
+  }
+  if (diags.has_errors()) return std::nullopt;
+  loaded.descriptor = std::move(d);
+  return loaded;
+}
+
+std::optional<nlohmann::json> plan_model(const Settings& s, const Loaded& loaded,
+                                         Diagnostics& diags) {
+  plan::Inputs in;
+  in.descriptor = &loaded.descriptor;
+  in.registry = &loaded.registry;
+  in.op_sets_dir = s.data_dir + "/schemas/op_sets";
+  in.torch_version = loaded.torch_version;
+  in.generator_version = FRP_VERSION;
+  return plan::build_render_model(in, diags);
+}
+
+std::optional<std::vector<render::RenderedFile>> render_model(const Settings& s,
+                                                              const nlohmann::json& model,
+                                                              Diagnostics& diags) {
+  render::Options opts;
+  opts.python = s.python;
+  opts.renderer = s.data_dir + "/generator/render/render.py";
+  opts.template_dirs = s.templates;
+  opts.template_dirs.push_back(s.data_dir + "/templates");
+  return render::render(model, opts, diags);
+}
+
+nlohmann::json manifest_header(const Loaded& loaded) {
+  return {{"generator", {{"name", "frp-gen"}, {"version", FRP_VERSION}}},
+          {"torch_version", loaded.torch_version},
+          {"device", loaded.descriptor.device},
+          {"inputs", loaded.inputs}};
+}
+
+}  // namespace frp::cli

@@ -1,0 +1,101 @@
+#include "common/diagnostics.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace frp {
+
+SourceLocation SourceLocation::shifted(std::size_t offset) const {
+  SourceLocation moved = *this;
+  if (moved.line > 0) moved.column += static_cast<int>(offset);
+  return moved;
+}
+
+void Diagnostics::error(SourceLocation location, std::string message, std::string hint) {
+  errors_.push_back({std::move(location), std::move(message), std::move(hint)});
+}
+
+void Diagnostics::add_source(const std::string& file, std::string text) {
+  sources_[file] = std::move(text);
+}
+
+namespace {
+
+std::string_view line_of(const std::string& text, int line) {
+  std::size_t begin = 0;
+  for (int current = 1; current < line; ++current) {
+    begin = text.find('\n', begin);
+    if (begin == std::string::npos) return {};
+    ++begin;
+  }
+  std::size_t end = text.find('\n', begin);
+  return std::string_view(text).substr(begin, end == std::string::npos ? std::string::npos
+                                                                      : end - begin);
+}
+
+}  // namespace
+
+std::string Diagnostics::format() const {
+  std::ostringstream out;
+  std::size_t shown = 0;
+  for (const Diagnostic& d : errors_) {
+    if (shown++ == kMaxReported) {
+      out << "... and " << (errors_.size() - kMaxReported) << " more errors\n";
+      break;
+    }
+    out << d.location.file;
+    if (d.location.line > 0) out << ':' << d.location.line << ':' << d.location.column;
+    out << ": error: " << d.message << '\n';
+    auto source = sources_.find(d.location.file);
+    if (source != sources_.end() && d.location.line > 0) {
+      std::string_view text = line_of(source->second, d.location.line);
+      if (!text.empty()) {
+        out << "    " << text << '\n';
+        out << "    " << std::string(std::max(d.location.column - 1, 0), ' ') << "^\n";
+      }
+    }
+    if (!d.hint.empty()) out << "  hint: " << d.hint << '\n';
+  }
+  return out.str();
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t above = row[j];
+      bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                  std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
+  // A typo changes a few characters: allow about one edit per three characters, at least one.
+  const std::size_t limit = std::max<std::size_t>(1, word.size() / 3);
+  std::string best;
+  std::size_t best_distance = limit + 1;
+  for (const std::string& candidate : candidates) {
+    std::size_t d = edit_distance(word, candidate);
+    // Prefer an exact case-insensitive match (distance 0) over everything else.
+    if (d < best_distance) {
+      best_distance = d;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best = nearest(word, candidates);
+  return best.empty() ? std::string() : "did you mean '" + best + "'?";
+}
+
+}  // namespace frp

@@ -1,0 +1,60 @@
+// Diagnostics shared by every pipeline stage: located errors, collected and reported together.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace frp {
+
+// 1-based line and column; line 0 means "the whole file".
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+  int column = 0;
+
+  // The location `offset` characters further along the same line.
+  SourceLocation shifted(std::size_t offset) const;
+};
+
+struct Diagnostic {
+  SourceLocation location;
+  std::string message;
+  std::string hint;  // e.g. "did you mean 'add.Tensor'?"; may be empty
+};
+
+// Collects errors from one run. Stages keep going after an error where they can, so that a user
+// sees every problem in a file at once; the cap keeps a badly broken file from flooding the
+// terminal.
+class Diagnostics {
+ public:
+  static constexpr std::size_t kMaxReported = 50;
+
+  void error(SourceLocation location, std::string message, std::string hint = {});
+  bool has_errors() const { return !errors_.empty(); }
+  std::size_t error_count() const { return errors_.size(); }
+  const std::vector<Diagnostic>& errors() const { return errors_; }
+
+  // Remembers a file's text so that reports can quote the offending line with a caret.
+  void add_source(const std::string& file, std::string text);
+
+  // "file:line:column: error: message", the source line, a caret, and the hint.
+  std::string format() const;
+
+ private:
+  std::vector<Diagnostic> errors_;
+  std::map<std::string, std::string> sources_;
+};
+
+// Case-insensitive Levenshtein distance, used for did-you-mean hints.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// The candidate nearest to `word`, or "" if none is close enough to be a plausible typo.
+std::string nearest(std::string_view word, const std::vector<std::string>& candidates);
+
+// "did you mean 'x'?" for the nearest candidate, or "" if there is none.
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates);
+
+}  // namespace frp

@@ -1,0 +1,278 @@
+#include "descriptor/descriptor.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "load/yaml_file.h"
+#include "model/op.h"
+
+namespace frp::descriptor {
+
+namespace {
+
+// Device types and dispatch keys PyTorch already owns (c10/core/DeviceType.h and
+// DispatchKey.h, lower-cased), plus torch attributes a device module would shadow.
+constexpr std::array kReservedDeviceNames = {
+    "cpu", "cuda", "mkldnn", "opengl", "opencl", "ideep", "hip", "fpga", "maia", "xla",
+    "vulkan", "metal", "xpu", "mps", "meta", "hpu", "ve", "lazy", "ipu", "mtia",
+    "privateuseone", "privateuse1", "sparse", "quantized", "autograd", "autocast", "dense",
+    "functionalize", "nested", "nestedtensor", "python", "fake", "backendselect", "mkl",
+    "cudnn", "miopen", "vmap", "batched", "tracer", "conjugate", "negative", "zerotensor",
+    "accelerator", "backends", "nn", "linalg", "fft", "special", "random", "utils", "jit",
+    "onnx", "distributed", "testing", "library", "ops", "export", "compiler", "optim",
+    "tensor", "storage", "device", "stream", "event", "torch", "aten", "c10", "func",
+    "profiler", "multiprocessing", "hub", "package", "quantization", "ao", "fx", "amp",
+    "version", "types", "overrides", "signal", "masked", "sym", "cpp", "xnnpack"};
+
+bool is_identifier(const std::string& s, bool lowercase_only) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '_' || std::isdigit(u)) return true;
+    return lowercase_only ? (std::islower(u) != 0) : (std::isalpha(u) != 0);
+  });
+}
+
+bool check_python_package(const std::string& name, const SourceLocation& where,
+                          Diagnostics& diags) {
+  if (!is_identifier(name, true) || model::is_python_keyword(name)) {
+    diags.error(where, "python_package '" + name + "' is not a valid lowercase Python name",
+                "use letters, digits and '_', e.g. 'torch_mydevice'");
+    return false;
+  }
+  return true;
+}
+
+bool check_cpp_namespace(const std::string& name, const SourceLocation& where,
+                         Diagnostics& diags) {
+  if (!is_identifier(name, false) || model::is_reserved_cpp_identifier(name) ||
+      name.find("__") != std::string::npos || name.front() == '_') {
+    diags.error(where, "cpp_namespace '" + name + "' is not a usable C++ namespace name",
+                "use an identifier that is not a C++ keyword and has no leading or double '_'");
+    return false;
+  }
+  return true;
+}
+
+bool check_class_prefix(const std::string& name, const SourceLocation& where,
+                        Diagnostics& diags) {
+  bool ok = is_identifier(name, false) && std::isupper(static_cast<unsigned char>(name[0])) &&
+            name.find('_') == std::string::npos;
+  if (!ok) {
+    diags.error(where, "class_prefix '" + name + "' must be CamelCase letters and digits",
+                "e.g. '" + class_prefix_for(name) + "'");
+  }
+  return ok;
+}
+
+std::vector<Ref> take_refs(load::MappingReader& reader, std::string_view key) {
+  std::vector<Ref> refs;
+  for (auto& [value, node] : reader.take_string_list(key)) {
+    refs.push_back({value, load::location_of(reader.file(), node)});
+  }
+  return refs;
+}
+
+}  // namespace
+
+const std::map<std::string, bool>& default_features() {
+  static const std::map<std::string, bool> features = {
+      {"streams", true},       {"events", true},   {"pin_memory", true},
+      {"generator", true},     {"serialization", true}, {"autoload", true},
+      {"autocast", true}};
+  return features;
+}
+
+std::string class_prefix_for(const std::string& device) {
+  std::string out;
+  bool upper = true;
+  for (char c : device) {
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
+    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return out;
+}
+
+bool check_device_name(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
+  if (!is_identifier(name, true) || !std::islower(static_cast<unsigned char>(name[0]))) {
+    diags.error(where, "device name '" + name + "' must be a lowercase identifier ([a-z][a-z0-9_]*)",
+                "e.g. 'mydevice' or 'my_npu'");
+    return false;
+  }
+  auto reserved = std::find(kReservedDeviceNames.begin(), kReservedDeviceNames.end(), name);
+  if (reserved != kReservedDeviceNames.end()) {
+    diags.error(where, "device name '" + name + "' is already used by PyTorch",
+                "pick a name of your own, e.g. '" + name + "_dev'");
+    return false;
+  }
+  if (model::is_reserved_cpp_identifier(name) || model::is_python_keyword(name)) {
+    diags.error(where, "device name '" + name + "' is a C++ or Python keyword");
+    return false;
+  }
+  return true;
+}
+
+std::string default_descriptor_text(const std::string& device,
+                                    const std::vector<std::string>& ops) {
+  std::string text =
+      "# frp-gen backend descriptor. Edit it, then run `frp-gen regen`.\n"
+      "# Reference: docs/descriptor.md of frp-gen; schema: schemas/descriptor.schema.json.\n"
+      "device: " + device + "\n"
+      "# The minimal set every device needs is always included.\n"
+      "op_sets: [minimal]\n";
+  if (ops.empty()) {
+    text += "ops: []\n";
+  } else {
+    text += "ops:\n";
+    for (const std::string& op : ops) text += "  - " + op + "\n";
+  }
+  text +=
+      "fallback:\n"
+      "  policy: warn   # warn | silent | error\n"
+      "  deny: []\n"
+      "amp_dtypes: [float16, bfloat16]\n"
+      "runtime:\n"
+      "  devices: 2\n";
+  return text;
+}
+
+std::optional<Descriptor> read_descriptor(const std::string& path, Diagnostics& diags) {
+  std::optional<std::string> text = load::read_text_file(path, diags);
+  if (!text) return std::nullopt;
+  return parse_descriptor(path, std::move(*text), diags);
+}
+
+std::optional<Descriptor> parse_descriptor(const std::string& path, std::string text,
+                                           Diagnostics& diags) {
+  const std::size_t errors_before = diags.error_count();
+  diags.add_source(path, text);
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    diags.error({path, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
+    return std::nullopt;
+  }
+  Descriptor d;
+  d.file = path;
+  d.text = std::move(text);
+  load::MappingReader top(path, root, diags, "the descriptor");
+  if (!top.ok()) return std::nullopt;
+
+  YAML::Node device = top.take("device");
+  if (!device.IsDefined() || !device.IsScalar()) {
+    diags.error({path, 1, 1}, "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
+  } else {
+    d.device = device.Scalar();
+    check_device_name(d.device, load::location_of(path, device), diags);
+  }
+  auto take_name = [&](std::string_view key, std::string fallback, auto check) {
+    YAML::Node node = top.take(key);
+    if (!node.IsDefined()) return fallback;
+    if (!node.IsScalar()) {
+      diags.error(load::location_of(path, node), "expected '" + std::string(key) + "' to be a name");
+      return fallback;
+    }
+    check(node.Scalar(), load::location_of(path, node), diags);
+    return node.Scalar();
+  };
+  d.python_package = take_name("python_package", "torch_" + d.device, check_python_package);
+  d.cpp_namespace = take_name("cpp_namespace", d.device, check_cpp_namespace);
+  d.class_prefix = take_name("class_prefix", class_prefix_for(d.device), check_class_prefix);
+
+  d.ops = take_refs(top, "ops");
+  d.op_sets = take_refs(top, "op_sets");
+  d.custom_ops = take_refs(top, "custom_ops");
+  for (const Ref& file : d.custom_ops) {
+    // Custom-op files travel with the descriptor into the generated repo: keep them inside it.
+    if (file.value.empty() || file.value.front() == '/' ||
+        file.value.find("..") != std::string::npos) {
+      diags.error(file.location, "custom_ops path '" + file.value +
+                                     "' must be relative and inside the descriptor's folder");
+    }
+  }
+  d.autograd = take_refs(top, "autograd");
+  d.amp_dtypes = take_refs(top, "amp_dtypes");
+  if (d.amp_dtypes.empty()) {
+    d.amp_dtypes = {{"float16", {path, 0, 0}}, {"bfloat16", {path, 0, 0}}};
+  }
+  for (const Ref& dtype : d.amp_dtypes) {
+    if (dtype.value != "float16" && dtype.value != "bfloat16") {
+      diags.error(dtype.location, "unknown AMP dtype '" + dtype.value + "'",
+                  did_you_mean(dtype.value, {"float16", "bfloat16"}));
+    }
+  }
+
+  YAML::Node autocast = top.take("autocast");
+  if (autocast.IsDefined()) {
+    load::MappingReader reader(path, autocast, diags, "'autocast'");
+    d.autocast.lower_precision_fp = take_refs(reader, "lower_precision_fp");
+    d.autocast.fp32 = take_refs(reader, "fp32");
+    d.autocast.promote = take_refs(reader, "promote");
+    reader.finish();
+  }
+
+  YAML::Node fallback = top.take("fallback");
+  if (fallback.IsDefined()) {
+    load::MappingReader reader(path, fallback, diags, "'fallback'");
+    YAML::Node policy = reader.take("policy");
+    if (policy.IsDefined()) {
+      d.fallback_policy = policy.IsScalar() ? policy.Scalar() : "";
+      const std::vector<std::string> policies = {"warn", "silent", "error"};
+      if (std::find(policies.begin(), policies.end(), d.fallback_policy) == policies.end()) {
+        diags.error(load::location_of(path, policy),
+                    "fallback policy must be warn, silent or error",
+                    did_you_mean(d.fallback_policy, policies));
+      }
+    }
+    d.fallback_deny = take_refs(reader, "deny");
+    reader.finish();
+  }
+
+  d.features = default_features();
+  YAML::Node features = top.take("features");
+  if (features.IsDefined()) {
+    std::vector<std::string> known;
+    for (const auto& [name, on] : d.features) known.push_back(name);
+    load::MappingReader reader(path, features, diags, "'features'");
+    for (const std::string& name : known) {
+      if (std::optional<bool> on = reader.take_bool(name)) d.features[name] = *on;
+    }
+    reader.finish();
+  }
+
+  YAML::Node runtime = top.take("runtime");
+  if (runtime.IsDefined()) {
+    load::MappingReader reader(path, runtime, diags, "'runtime'");
+    if (std::optional<long long> n = reader.take_int("devices")) {
+      if (*n < 1 || *n > 64) {
+        diags.error(load::location_of(path, reader.take("devices")),
+                    "runtime devices must be between 1 and 64");
+      }
+      d.devices = static_cast<int>(*n);
+    }
+    reader.finish();
+  }
+  YAML::Node build = top.take("build");
+  if (build.IsDefined()) {
+    load::MappingReader reader(path, build, diags, "'build'");
+    if (std::optional<long long> n = reader.take_int("registration_shards")) {
+      if (*n < 1 || *n > 64) {
+        diags.error(load::location_of(path, reader.take("registration_shards")),
+                    "registration_shards must be between 1 and 64");
+      }
+      d.registration_shards = static_cast<int>(*n);
+    }
+    reader.finish();
+  }
+  top.finish();
+  if (diags.error_count() != errors_before) return std::nullopt;
+  return d;
+}
+
+}  // namespace frp::descriptor

@@ -1,0 +1,381 @@
+#include "plan/plan.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "load/yaml_file.h"
+
+namespace frp::plan {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string_view to_string(Owner owner) {
+  switch (owner) {
+    case Owner::Generated: return "generated";
+    case Owner::Scaffold: return "scaffold";
+    case Owner::Input: return "input";
+  }
+  return "generated";
+}
+
+namespace {
+
+constexpr const char* kMinimalSet = "minimal";
+
+// Stable across runs and platforms, so an op keeps its registration shard (and the build stays
+// incremental) no matter which other ops come and go.
+std::uint32_t fnv1a(std::string_view text) {
+  std::uint32_t hash = 2166136261u;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 16777619u;
+  }
+  return hash;
+}
+
+// Accepts "add.Tensor" and "aten::add.Tensor"; custom ops keep their namespace.
+std::string normalize_key(const std::string& name) {
+  return name.starts_with("aten::") ? name.substr(6) : name;
+}
+
+class OpSelector {
+ public:
+  OpSelector(const Inputs& in, Diagnostics& diags) : in_(in), diags_(diags) {}
+
+  void add(const descriptor::Ref& ref) {
+    const model::NativeFunction* fn = in_.registry->find(normalize_key(ref.value));
+    if (!fn) {
+      if (all_keys_.empty()) all_keys_ = in_.registry->keys();
+      diags_.error(ref.location, "unknown operator '" + ref.value + "'",
+                   did_you_mean(ref.value, all_keys_));
+      return;
+    }
+    if (seen_.insert(fn).second) chosen_.push_back(fn);
+  }
+
+  void add_set(const descriptor::Ref& ref) {
+    if (ref.value.starts_with("tag:")) {
+      std::string tag = ref.value.substr(4);
+      if (!in_.registry->tags().contains(tag)) {
+        std::vector<std::string> tags(in_.registry->tags().begin(), in_.registry->tags().end());
+        diags_.error(ref.location, "unknown tag '" + tag + "'", did_you_mean(tag, tags));
+        return;
+      }
+      for (const std::string& key : in_.registry->keys_with_tag(tag)) add({key, ref.location});
+      return;
+    }
+    std::string path = in_.op_sets_dir + "/" + ref.value + ".yaml";
+    if (!fs::exists(path)) {
+      std::vector<std::string> sets = available_op_sets(in_.op_sets_dir);
+      std::string hint = did_you_mean(ref.value, sets);
+      if (hint.empty()) {
+        hint = "shipped sets: ";
+        for (const std::string& s : sets) hint += s + (s == sets.back() ? "" : ", ");
+        hint += "; or 'tag:<tag>' for ops with a tags.yaml tag";
+      }
+      diags_.error(ref.location, "unknown op set '" + ref.value + "'", hint);
+      return;
+    }
+    std::optional<load::YamlFile> file = load::load_yaml_file(path, diags_);
+    if (!file) return;
+    load::MappingReader reader(path, file->root, diags_, "an op set");
+    reader.take("description");
+    for (auto& [name, node] : reader.take_string_list("ops")) {
+      add({name, load::location_of(path, node)});
+    }
+    reader.finish();
+  }
+
+  std::vector<const model::NativeFunction*> take() {
+    // Registry order: the yaml's order, stable whatever order the descriptor lists ops in.
+    std::vector<const model::NativeFunction*> ordered;
+    for (const auto& fn : in_.registry->all()) {
+      if (seen_.contains(fn.get())) ordered.push_back(fn.get());
+    }
+    return ordered;
+  }
+
+ private:
+  const Inputs& in_;
+  Diagnostics& diags_;
+  std::vector<std::string> all_keys_;
+  std::set<const model::NativeFunction*> seen_;
+  std::vector<const model::NativeFunction*> chosen_;
+};
+
+// The device every wrapper runs under: the first tensor argument (self first), else the
+// `device` argument of a factory function.
+json guard_for(const model::Op& op) {
+  if (!op.fn->device_guard) return nullptr;
+  const model::CppArgument* pick = nullptr;
+  for (const auto& a : op.arguments) {
+    if (a.name == "self" && a.tensor == model::TensorArg::Tensor) pick = &a;
+  }
+  for (const auto& a : op.arguments) {
+    if (!pick && a.tensor != model::TensorArg::None &&
+        a.tensor != model::TensorArg::OptionalTensorList) {
+      pick = &a;
+    }
+  }
+  if (pick) return {{"kind", "optional"}, {"expr", "device_of(" + pick->name + ")"}};
+  for (const auto& a : op.arguments) {
+    if (a.type == "::std::optional<at::Device>") {
+      return {{"kind", "optional"}, {"expr", a.name}};
+    }
+    if (a.type == "at::Device") return {{"kind", "required"}, {"expr", a.name}};
+  }
+  return nullptr;
+}
+
+// A C++ string literal for `text` (schemas may hold quoted string defaults).
+std::string cpp_string_literal(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+// Checks names in policy lists (autograd, autocast, fallback deny): they must name known ops;
+// autocast names may be a bare operator name covering all its overloads.
+void check_op_refs(const std::vector<descriptor::Ref>& refs, const model::OpRegistry& registry,
+                   const std::set<std::string>& base_names, std::string_view what,
+                   Diagnostics& diags) {
+  std::vector<std::string> keys;
+  for (const descriptor::Ref& ref : refs) {
+    std::string key = normalize_key(ref.value);
+    if (registry.find(key) || base_names.contains(key)) continue;
+    if (keys.empty()) keys = registry.keys();
+    diags.error(ref.location, "unknown operator '" + ref.value + "' in " + std::string(what),
+                did_you_mean(ref.value, keys));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> available_op_sets(const std::string& op_sets_dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(op_sets_dir, ec)) {
+    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs& in,
+                                                                    Diagnostics& diags) {
+  const std::size_t errors_before = diags.error_count();
+  const descriptor::Descriptor& d = *in.descriptor;
+  OpSelector selector(in, diags);
+  selector.add_set({kMinimalSet, {d.file, 0, 0}});
+  for (const descriptor::Ref& set : d.op_sets) {
+    if (set.value != kMinimalSet) selector.add_set(set);
+  }
+  std::set<std::string> listed;
+  for (const descriptor::Ref& op : d.ops) {
+    if (!listed.insert(normalize_key(op.value)).second) {
+      diags.error(op.location, "operator '" + op.value + "' is listed twice in 'ops'");
+      continue;
+    }
+    selector.add(op);
+  }
+  for (const auto& fn : in.registry->all()) {
+    if (fn->custom) selector.add({fn->key, fn->location});
+  }
+  if (diags.error_count() != errors_before) return std::nullopt;
+  return selector.take();
+}
+
+json op_to_json(const model::Op& op) {
+  json args = json::array();
+  std::vector<std::string> params, names;
+  json device_checks = json::array();
+  for (const auto& a : op.arguments) {
+    args.push_back({{"name", a.name},
+                    {"type", a.type},
+                    {"tensor", model::to_string(a.tensor)},
+                    {"is_write", a.is_write},
+                    {"kwarg_only", a.kwarg_only}});
+    params.push_back(a.type + " " + a.name);
+    names.push_back(a.name);
+    if (op.fn->device_check && a.tensor != model::TensorArg::None) device_checks.push_back(a.name);
+  }
+  return {{"key", op.key},
+          {"impl_name", op.fn->func.name.qualified()},
+          {"schema_literal", cpp_string_literal(op.schema)},
+          {"ns", op.ns},
+          {"name", op.name},
+          {"overload", op.overload},
+          {"schema", op.schema},
+          {"cpp_name", op.cpp_name},
+          {"family", op.family},
+          {"kind", model::to_string(op.kind)},
+          {"custom", op.fn->custom},
+          {"arguments", args},
+          {"signature", join(params, ", ")},
+          {"call_arguments", join(names, ", ")},
+          {"return_type", op.return_type},
+          {"returns_void", op.return_type == "void"},
+          {"device_checks", device_checks},
+          {"guard", guard_for(op)},
+          // aten ops start out running on the CPU through the fallback; a custom op has no CPU
+          // implementation to fall back to until the user writes one.
+          {"default_kernel", op.fn->custom ? "not_implemented" : "cpu_fallback"},
+          {"tags", op.fn->tags},
+          {"variants", op.fn->variants}};
+}
+
+std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
+  const descriptor::Descriptor& d = *in.descriptor;
+  std::optional<std::vector<const model::NativeFunction*>> selected = select_ops(in, diags);
+  if (!selected) return std::nullopt;
+  const std::size_t errors_before = diags.error_count();
+
+  std::set<std::string> base_names;
+  for (const auto& fn : in.registry->all()) base_names.insert(fn->func.name.name);
+  check_op_refs(d.autograd, *in.registry, {}, "'autograd'", diags);
+  check_op_refs(d.autocast.lower_precision_fp, *in.registry, base_names, "'autocast'", diags);
+  check_op_refs(d.autocast.fp32, *in.registry, base_names, "'autocast'", diags);
+  check_op_refs(d.autocast.promote, *in.registry, base_names, "'autocast'", diags);
+  check_op_refs(d.fallback_deny, *in.registry, {}, "'fallback.deny'", diags);
+
+  std::set<std::string> autograd_keys;
+  for (const descriptor::Ref& ref : d.autograd) autograd_keys.insert(normalize_key(ref.value));
+  std::set<std::string> selected_keys;
+  for (const model::NativeFunction* fn : *selected) selected_keys.insert(fn->key);
+  for (const descriptor::Ref& ref : d.autograd) {
+    if (in.registry->find(normalize_key(ref.value)) && !selected_keys.contains(normalize_key(ref.value))) {
+      diags.error(ref.location, "'" + ref.value + "' has an autograd Function but no kernel",
+                  "add it to 'ops' as well");
+    }
+  }
+
+  json ops = json::array();
+  std::map<std::string, std::vector<std::size_t>> families;
+  std::map<std::string, std::string> cpp_names;
+  std::map<std::string, std::vector<std::size_t>> custom_ops_by_ns;
+  for (const model::NativeFunction* fn : *selected) {
+    std::optional<model::Op> op = model::build_op(*fn, diags);
+    if (!op) continue;
+    auto [it, fresh] = cpp_names.emplace(op->cpp_name, op->key);
+    if (!fresh) {
+      diags.error(fn->location, "operators '" + it->second + "' and '" + op->key +
+                                    "' map to the same C++ name '" + op->cpp_name + "'");
+      continue;
+    }
+    json j = op_to_json(*op);
+    j["autograd"] = autograd_keys.contains(op->key);
+    families[op->family].push_back(ops.size());
+    if (fn->custom) custom_ops_by_ns[op->ns].push_back(ops.size());
+    ops.push_back(std::move(j));
+  }
+  if (diags.error_count() != errors_before) return std::nullopt;
+
+  json files = json::array();
+  auto add_file = [&](std::string path, std::string tmpl, Owner owner, json extra = json::object()) {
+    extra["path"] = std::move(path);
+    extra["template"] = std::move(tmpl);
+    extra["owner"] = to_string(owner);
+    files.push_back(std::move(extra));
+  };
+
+  const int shard_count = d.registration_shards;
+  std::vector<std::vector<std::string>> shard_families(shard_count);
+  json family_list = json::array();
+  std::vector<std::string> sources;
+  for (const auto& [family, indices] : families) {
+    std::string header = "csrc/generated/kernels/" + family + ".h";
+    std::string include = "generated/kernels/" + family + ".h";  // include path under csrc/
+    std::string kernel = "csrc/kernels/" + family + ".cpp";
+    family_list.push_back({{"name", family}, {"header", header}, {"kernel_file", kernel},
+                           {"ops", indices}});
+    add_file(header, "kernels.h.j2", Owner::Generated, {{"family", family}, {"ops", indices}});
+    add_file(kernel, "kernel.cpp.j2", Owner::Scaffold,
+             {{"family", family}, {"include", include}, {"ops", indices}});
+    shard_families[fnv1a(family) % shard_count].push_back(family);
+    sources.push_back(kernel);
+  }
+  for (int shard = 0; shard < shard_count; ++shard) {
+    if (shard_families[shard].empty()) continue;
+    json indices = json::array(), headers = json::array();
+    std::set<std::string> namespaces;
+    for (const std::string& family : shard_families[shard]) {
+      headers.push_back("generated/kernels/" + family + ".h");
+      for (std::size_t i : families[family]) {
+        indices.push_back(i);
+        namespaces.insert(ops[i]["ns"].get<std::string>());
+      }
+    }
+    std::string path = "csrc/generated/register_" + std::to_string(shard) + ".cpp";
+    add_file(path, "register.cpp.j2", Owner::Generated,
+             {{"shard", shard}, {"ops", indices}, {"headers", headers},
+              {"namespaces", namespaces}});
+    sources.push_back(path);
+  }
+  add_file("csrc/generated/cpu_fallback.h", "cpu_fallback.h.j2", Owner::Generated);
+  add_file("csrc/generated/cpu_fallback.cpp", "cpu_fallback.cpp.j2", Owner::Generated);
+  sources.push_back("csrc/generated/cpu_fallback.cpp");
+  json custom_namespaces = json::array();
+  json custom_indices = json::array();
+  for (const auto& [ns, indices] : custom_ops_by_ns) {
+    custom_namespaces.push_back(ns);
+    for (std::size_t i : indices) custom_indices.push_back(i);
+  }
+  if (!custom_namespaces.empty()) {
+    add_file("csrc/generated/custom_ops.cpp", "custom_ops.cpp.j2", Owner::Generated,
+             {{"namespaces", custom_namespaces}, {"ops", custom_indices}});
+    sources.push_back("csrc/generated/custom_ops.cpp");
+  }
+  add_file("CMakeLists.txt", "CMakeLists.txt.j2", Owner::Generated);
+  std::sort(sources.begin(), sources.end());
+
+  auto refs_to_json = [](const std::vector<descriptor::Ref>& refs) {
+    json out = json::array();
+    for (const auto& r : refs) out.push_back(normalize_key(r.value));
+    return out;
+  };
+  json model = {
+      {"generator", {{"name", "frp-gen"}, {"version", in.generator_version}}},
+      {"torch", {{"version", in.torch_version}}},
+      {"backend",
+       {{"device", d.device},
+        {"python_package", d.python_package},
+        {"cpp_namespace", d.cpp_namespace},
+        {"class_prefix", d.class_prefix},
+        {"dispatch_key", "PrivateUse1"},
+        {"library_name", d.python_package + "_C"},
+        {"devices", d.devices}}},
+      {"ops", std::move(ops)},
+      {"families", std::move(family_list)},
+      {"custom_namespaces", std::move(custom_namespaces)},
+      {"autocast",
+       {{"lower_precision_fp", refs_to_json(d.autocast.lower_precision_fp)},
+        {"fp32", refs_to_json(d.autocast.fp32)},
+        {"promote", refs_to_json(d.autocast.promote)}}},
+      {"amp_dtypes", [&] {
+         json out = json::array();
+         for (const auto& r : d.amp_dtypes) out.push_back(r.value);
+         return out;
+       }()},
+      {"fallback", {{"policy", d.fallback_policy}, {"deny", refs_to_json(d.fallback_deny)}}},
+      {"features", d.features},
+      {"build", {{"sources", sources}}},
+      {"files", std::move(files)}};
+  return model;
+}
+
+}  // namespace frp::plan

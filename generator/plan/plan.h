@@ -1,0 +1,43 @@
+// Plan stage: decides what is generated. Turns the descriptor and the op model into the render
+// model, the plain-JSON contract between the C++ core and the templates.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "descriptor/descriptor.h"
+#include "model/op.h"
+#include "model/op_registry.h"
+
+namespace frp::plan {
+
+// Who owns a file in the generated repo (see docs/design.md).
+enum class Owner { Generated, Scaffold, Input };
+std::string_view to_string(Owner owner);
+
+struct Inputs {
+  const descriptor::Descriptor* descriptor = nullptr;
+  const model::OpRegistry* registry = nullptr;
+  std::string op_sets_dir;    // schemas/op_sets of frp-gen
+  std::string torch_version;  // of the torch whose yaml was read, or "unknown"
+  std::string generator_version;
+};
+
+// Names of the op sets shipped in `op_sets_dir` ("minimal", "mlp", ...).
+std::vector<std::string> available_op_sets(const std::string& op_sets_dir);
+
+// Resolves op sets and explicit op names to ops, in registry order, without duplicates.
+// Unknown names are reported with a did-you-mean.
+std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs& in,
+                                                                    Diagnostics& diags);
+
+// The whole render model, including "files": [{path, template, owner, ...}].
+std::optional<nlohmann::json> build_render_model(const Inputs& in, Diagnostics& diags);
+
+// The JSON of one op, as templates and `frp-gen show-op --json` see it.
+nlohmann::json op_to_json(const model::Op& op);
+
+}  // namespace frp::plan

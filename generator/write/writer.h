@@ -1,0 +1,63 @@
+// Write stage: the only place that touches the target repo. Compares the rendered files with
+// the repo and its manifest, decides what happens to each file, and applies all of it or nothing.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "render/render.h"
+
+namespace frp::write {
+
+// What happens to one file (copier's vocabulary).
+enum class Action {
+  Create,     // new file
+  Update,     // generated file whose content changed
+  Unchanged,  // same content: not touched, so its mtime (and the build) stays put
+  Skip,       // scaffold or input file that already exists: it is the user's now
+  Remove,     // generated file no longer planned, unmodified since generation
+  Conflict,   // generated file edited by hand (content differs from the manifest's hash)
+};
+std::string_view to_string(Action action);
+
+struct FileChange {
+  std::string path;
+  std::string owner;
+  Action action;
+};
+
+struct WritePlan {
+  std::string root;
+  std::vector<FileChange> changes;
+  bool has_conflicts() const;
+};
+
+std::string sha256_hex(std::string_view data);
+
+// Reads <root>/.frp/manifest.json; an absent manifest gives an empty object.
+std::optional<nlohmann::json> read_manifest(const std::string& root, Diagnostics& diags);
+
+// Decides the action for every file. With `force`, hand-edited generated files are overwritten.
+// `inputs` are recorded in the manifest: {path: sha256} of the descriptor and schema files.
+WritePlan plan_writes(const std::string& root, const std::vector<render::RenderedFile>& files,
+                      const nlohmann::json& old_manifest, bool force);
+
+// Applies the plan. A new repo is staged in a sibling folder and renamed into place in one step;
+// an existing repo gets every new content staged next to its target first, then renamed, the
+// manifest last. Returns false (with diagnostics) if anything failed; nothing is left half-done
+// before the renames begin.
+bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
+           const nlohmann::json& manifest_header, Diagnostics& diags);
+
+// The manifest that `apply` writes: the header plus each file's owner and content hash.
+nlohmann::json make_manifest(const nlohmann::json& header,
+                             const std::vector<render::RenderedFile>& files,
+                             const nlohmann::json& old_manifest, const WritePlan& plan);
+
+// True if `path` is a safe relative path: no absolute paths, no "..", no empty parts.
+bool is_safe_relative_path(const std::string& path);
+
+}  // namespace frp::write
