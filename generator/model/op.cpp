@@ -42,9 +42,7 @@ constexpr std::array kCppKeywords = {
     "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
     "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
     "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
-    // Names the generated code itself uses in wrappers.
-    "at", "c10", "std", "torch", "m"};
+    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
 
 constexpr std::array kPythonKeywords = {
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
@@ -88,10 +86,25 @@ OpKind classify(const schema::FunctionSchema& f) {
   return OpKind::Functional;
 }
 
-std::string family_of(const schema::OperatorName& n) {
-  std::string base = n.name;
-  if (!is_dunder(base) && base.size() > 1 && base.back() == '_') base.pop_back();
-  if (!n.ns.empty() && n.ns != "aten") base = n.ns + "_" + base;
+// The operator's root name as PyTorch files it: add_ -> add, __iand__ -> and, __and__ -> and,
+// foo_functional -> foo. ATen's per-operator headers are named after it.
+std::string root_name(const std::string& name) {
+  static const std::array kAugmented = {"add", "sub", "mul", "div", "truediv", "floordiv", "mod",
+                                        "pow", "matmul", "lshift", "rshift", "and", "or", "xor"};
+  if (is_dunder(name)) {
+    std::string inner = name.substr(2, name.size() - 4);
+    if (inner.size() > 1 && inner.front() == 'i' &&
+        std::find(kAugmented.begin(), kAugmented.end(), inner.substr(1)) != kAugmented.end()) {
+      return inner.substr(1);
+    }
+    return inner;
+  }
+  std::string base = name;
+  if (base.size() > 1 && base.back() == '_') base.pop_back();
+  constexpr std::string_view kFunctional = "_functional";
+  if (base.size() > kFunctional.size() && base.ends_with(kFunctional)) {
+    base.resize(base.size() - kFunctional.size());
+  }
   return base;
 }
 
@@ -120,7 +133,9 @@ std::optional<Op> build_op(const NativeFunction& fn, Diagnostics& diags) {
   // Same spelling as at::_ops structs, so users can find the matching ATen declarations.
   op.cpp_name = f.name.name + (f.name.overload.empty() ? "" : "_" + f.name.overload);
   if (op.ns != "aten") op.cpp_name = op.ns + "_" + op.cpp_name;
-  op.family = family_of(f.name);
+  const std::string root = root_name(f.name.name);
+  op.family = op.ns == "aten" ? root : op.ns + "_" + root;
+  if (op.ns == "aten") op.aten_ops_header = "ATen/ops/" + root + "_ops.h";
   op.kind = classify(f);
 
   TypingContext ctx;

@@ -42,6 +42,7 @@ struct Op {
   std::string schema;     // canonical schema text, without namespace for aten
   std::string cpp_name;   // unique C++ identifier: "add_Tensor" (matches at::_ops for aten)
   std::string family;     // groups an op with its variants: add, add_, add.out -> "add"
+  std::string aten_ops_header;  // "ATen/ops/add_ops.h" (declares at::_ops::add_Tensor); "" if custom
   OpKind kind = OpKind::Functional;
   std::vector<CppArgument> arguments;
   std::string return_type;  // "at::Tensor", "void", "::std::tuple<at::Tensor,at::Tensor>"

@@ -223,6 +223,7 @@ json op_to_json(const model::Op& op) {
           {"schema", op.schema},
           {"cpp_name", op.cpp_name},
           {"family", op.family},
+          {"aten_ops_header", op.aten_ops_header},
           {"kind", model::to_string(op.kind)},
           {"custom", op.fn->custom},
           {"arguments", args},
@@ -304,8 +305,10 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     family_list.push_back({{"name", family}, {"header", header}, {"kernel_file", kernel},
                            {"ops", indices}});
     add_file(header, "kernels.h.j2", Owner::Generated, {{"family", family}, {"ops", indices}});
+    // Every op of a family shares one root name, hence one ATen header ("" for custom ops).
     add_file(kernel, "kernel.cpp.j2", Owner::Scaffold,
-             {{"family", family}, {"include", include}, {"ops", indices}});
+             {{"family", family}, {"include", include}, {"ops", indices},
+              {"aten_ops_header", ops[indices.front()]["aten_ops_header"]}});
     shard_families[fnv1a(family) % shard_count].push_back(family);
     sources.push_back(kernel);
   }
