@@ -1,5 +1,7 @@
 // frp-gen command line: new, regen, validate, list-ops, show-op, plan.
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -18,6 +20,24 @@ namespace {
 struct Output {
   bool json = false;
   bool quiet = false;
+};
+
+// With FRP_TIMINGS=1, each stage's wall time goes to stderr (for benchmarks/).
+class StageTimer {
+ public:
+  StageTimer() : enabled_(std::getenv("FRP_TIMINGS") != nullptr), last_(Clock::now()) {}
+  void lap(const char* stage) {
+    if (!enabled_) return;
+    auto now = Clock::now();
+    std::cerr << "frp-gen timing: " << stage << " "
+              << std::chrono::duration<double, std::milli>(now - last_).count() << " ms\n";
+    last_ = now;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool enabled_;
+  Clock::time_point last_;
 };
 
 int report(const Diagnostics& diags) {
@@ -63,14 +83,18 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
 int generate(const Settings& s, const Loaded& loaded, const std::string& root,
              std::vector<render::RenderedFile> extra, bool force, const Output& out) {
   Diagnostics diags;
+  StageTimer timer;
   std::optional<json> model = plan_model(s, loaded, diags);
   if (!model) return report(diags);
+  timer.lap("plan");
   std::optional<std::vector<render::RenderedFile>> files = render_model(s, *model, diags);
   if (!files) return report(diags);
+  timer.lap("render");
   for (auto& f : extra) files->push_back(std::move(f));
   std::optional<json> old_manifest = write::read_manifest(root, diags);
   if (!old_manifest) return report(diags);
   write::WritePlan plan = write::plan_writes(root, *files, *old_manifest, force);
+  timer.lap("compare");
   if (plan.has_conflicts()) {
     print_summary(root, plan, out);
     std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
@@ -80,6 +104,7 @@ int generate(const Settings& s, const Loaded& loaded, const std::string& root,
     std::cerr << diags.format();
     return kExitFailed;
   }
+  timer.lap("write");
   print_summary(root, plan, out);
   return kExitOk;
 }

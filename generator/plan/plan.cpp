@@ -330,6 +330,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     sources.push_back(path);
   }
   add_file("csrc/generated/cpu_fallback.h", "cpu_fallback.h.j2", Owner::Generated);
+  add_file("csrc/generated/not_implemented.h", "not_implemented.h.j2", Owner::Generated);
   add_file("csrc/generated/cpu_fallback.cpp", "cpu_fallback.cpp.j2", Owner::Generated);
   sources.push_back("csrc/generated/cpu_fallback.cpp");
   json custom_namespaces = json::array();

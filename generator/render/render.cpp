@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 
 namespace frp::render {
@@ -92,16 +93,30 @@ std::optional<std::vector<RenderedFile>> render(const nlohmann::json& model, con
                 code == 127 ? "set FRP_PYTHON to a Python 3 with Jinja2 installed" : "");
     return std::nullopt;
   }
+  // Records of "<path>\n<owner>\n<length>\n<content>" (see render.py).
   std::vector<RenderedFile> files;
-  try {
-    nlohmann::json reply = nlohmann::json::parse(output);
-    for (const auto& f : reply.at("files")) {
-      files.push_back({f.at("path").get<std::string>(), f.at("owner").get<std::string>(),
-                       f.at("content").get<std::string>()});
+  std::string_view rest = output;
+  auto next_line = [&rest](std::string_view* line) {
+    std::size_t newline = rest.find('\n');
+    if (newline == std::string_view::npos) return false;
+    *line = rest.substr(0, newline);
+    rest.remove_prefix(newline + 1);
+    return true;
+  };
+  while (!rest.empty()) {
+    std::string_view path, owner, length;
+    std::size_t size = 0;
+    bool ok = next_line(&path) && next_line(&owner) && next_line(&length);
+    if (ok) {
+      auto [end, ec] = std::from_chars(length.data(), length.data() + length.size(), size);
+      ok = ec == std::errc() && end == length.data() + length.size() && size <= rest.size();
     }
-  } catch (const nlohmann::json::exception& e) {
-    diags.error({opts.renderer, 0, 0}, std::string("renderer sent a malformed reply: ") + e.what());
-    return std::nullopt;
+    if (!ok) {
+      diags.error({opts.renderer, 0, 0}, "renderer sent a malformed reply");
+      return std::nullopt;
+    }
+    files.push_back({std::string(path), std::string(owner), std::string(rest.substr(0, size))});
+    rest.remove_prefix(size);
   }
   return files;
 }

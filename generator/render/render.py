@@ -1,8 +1,11 @@
-"""frp-gen's render step: render model (JSON on stdin) -> file contents (JSON on stdout).
+"""frp-gen's render step: render model (JSON on stdin) -> file contents (stdout).
 
 Templates only loop and branch over the render model; every name, type and policy in it was
 computed by the C++ core. One rule of convenience: a file entry's "ops" field holds indices into
 model["ops"], and templates receive those ops as `ops`.
+
+The reply is one record per file, "<path>\n<owner>\n<byte length>\n<content bytes>": cheaper
+than JSON for a few thousand files, and frp-gen reads it without unescaping.
 """
 
 import json
@@ -21,12 +24,15 @@ def main() -> int:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
+        auto_reload=False,  # one run renders from templates that cannot change under it
     )
     all_ops = model["ops"]
-    files = []
+    out = sys.stdout.buffer
+    templates = {}
     for entry in model["files"]:
         try:
-            template = env.get_template(entry["template"])
+            name = entry["template"]
+            template = templates.get(name) or templates.setdefault(name, env.get_template(name))
             ops = [all_ops[i] for i in entry.get("ops", [])]
             content = template.render(model=model, file=entry, ops=ops)
         except jinja2.TemplateError as error:
@@ -35,8 +41,10 @@ def main() -> int:
             location = f"{where}:{line}" if line else where
             print(f"{location}: error: {error} (rendering {entry['path']})", file=sys.stderr)
             return 1
-        files.append({"path": entry["path"], "owner": entry["owner"], "content": content})
-    json.dump({"files": files}, sys.stdout)
+        data = content.encode()
+        out.write(f"{entry['path']}\n{entry['owner']}\n{len(data)}\n".encode())
+        out.write(data)
+    out.flush()
     return 0
 
 

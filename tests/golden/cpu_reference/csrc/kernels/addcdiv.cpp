@@ -1,0 +1,21 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of the `addcdiv` operator family on cpuref.
+// Declarations: generated/kernels/addcdiv.h.
+// Replace each body with your device's kernel when you are ready.
+#include "generated/kernels/addcdiv.h"
+
+#include <ATen/ops/addcdiv_ops.h>
+
+#include "generated/cpu_fallback.h"
+
+namespace cpuref::kernels {
+
+// addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
+at::Tensor & addcdiv_(at::Tensor & self, const at::Tensor & tensor1, const at::Tensor & tensor2, const at::Scalar & value) {
+  // Until then the operator runs on the CPU.
+  return cpu_fallback::call<at::_ops::addcdiv_>(self, tensor1, tensor2, value);
+}
+
+}  // namespace cpuref::kernels

@@ -1,0 +1,21 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of the `mm` operator family on npu_demo.
+// Declarations: generated/kernels/mm.h.
+// Replace each body with your device's kernel when you are ready.
+#include "generated/kernels/mm.h"
+
+#include <ATen/ops/mm_ops.h>
+
+#include "generated/cpu_fallback.h"
+
+namespace npu_demo::kernels {
+
+// mm(Tensor self, Tensor mat2) -> Tensor
+at::Tensor mm(const at::Tensor & self, const at::Tensor & mat2) {
+  // Until then the operator runs on the CPU.
+  return cpu_fallback::call<at::_ops::mm>(self, mat2);
+}
+
+}  // namespace npu_demo::kernels
