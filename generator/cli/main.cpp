@@ -47,6 +47,13 @@ int report(const Diagnostics& diags) {
 
 // The summary table: one row per action, one column per owner.
 void print_summary(const std::string& root, const write::WritePlan& plan, const Output& out) {
+  for (const auto& c : plan.changes) {
+    if (c.action == write::Action::Conflict) {
+      std::cerr << root << "/" << c.path
+                << ": conflict: generated file was edited by hand; move your change into a "
+                   "kernel or runtime file, or rerun with --force to overwrite it\n";
+    }
+  }
   if (out.json) {
     json files = json::array();
     json counts = json::object();
@@ -57,13 +64,6 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
     }
     std::cout << json{{"root", root}, {"files", files}, {"summary", counts}}.dump(2) << "\n";
     return;
-  }
-  for (const auto& c : plan.changes) {
-    if (c.action == write::Action::Conflict) {
-      std::cerr << root << "/" << c.path
-                << ": conflict: generated file was edited by hand; move your change into a "
-                   "kernel or runtime file, or rerun with --force to overwrite it\n";
-    }
   }
   if (out.quiet) return;
   const std::vector<std::string> owners = {"generated", "scaffold", "input"};
@@ -81,8 +81,8 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
 int generate(const Settings& s, const Loaded& loaded, const std::string& root,
-             std::vector<render::RenderedFile> extra, bool force, const Output& out) {
-  Diagnostics diags;
+             std::vector<render::RenderedFile> extra, bool force, const Output& out,
+             Diagnostics& diags) {
   StageTimer timer;
   std::optional<json> model = plan_model(s, loaded, diags);
   if (!model) return report(diags);
@@ -154,7 +154,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
       inputs.push_back({file.value, "input", *text});
     }
   }
-  return generate(s, *loaded, dir, std::move(inputs), force, out);
+  return generate(s, *loaded, dir, std::move(inputs), force, out, diags);
 }
 
 std::optional<Loaded> load_repo(const Settings& s, const std::string& dir, Diagnostics& diags) {
@@ -173,7 +173,7 @@ int cmd_regen(const Settings& s, const std::string& dir, bool force, const Outpu
   Diagnostics diags;
   std::optional<Loaded> loaded = load_repo(s, dir, diags);
   if (!loaded) return report(diags);
-  return generate(s, *loaded, dir, {}, force, out);
+  return generate(s, *loaded, dir, {}, force, out, diags);
 }
 
 // Loads a descriptor from a file or from a repo, and plans it without writing anything.

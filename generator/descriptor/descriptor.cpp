@@ -166,7 +166,8 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
 
   YAML::Node device = top.take("device");
   if (!device.IsDefined() || !device.IsScalar()) {
-    diags.error({path, 1, 1}, "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
+    diags.error(device.IsDefined() ? load::location_of(path, device) : SourceLocation{path, 1, 1},
+                "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
   } else {
     d.device = device.Scalar();
     check_device_name(d.device, load::location_of(path, device), diags);

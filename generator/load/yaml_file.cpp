@@ -55,6 +55,17 @@ MappingReader::MappingReader(const std::string& file, const YAML::Node& node, Di
   if (!node.IsMap()) {
     diags_.error(location_of(file_, node), "expected " + what_ + " to be a mapping of keys");
     ok_ = false;
+    return;
+  }
+  // yaml-cpp keeps the first of two equal keys without a word; a user would not expect that.
+  std::vector<std::string> seen;
+  for (const auto& entry : node_) {
+    const std::string& key = entry.first.Scalar();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      diags_.error(location_of(file_, entry.first), "duplicate key '" + key + "' in " + what_,
+                   "merge the two entries into one");
+    }
+    seen.push_back(key);
   }
 }
 

@@ -13,7 +13,7 @@ namespace frp::model {
 struct NativeFunction {
   schema::FunctionSchema func;
   std::string key;  // "add.Tensor", "relu", or "myns::op.overload" for a custom namespace
-  SourceLocation location;
+  SourceLocation location;  // first character of the schema text; offsets into it shift this
   bool custom = false;  // from a user's custom-op file rather than PyTorch's yaml
 
   std::vector<std::string> variants;             // "function", "method"

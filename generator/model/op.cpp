@@ -145,7 +145,7 @@ std::optional<Op> build_op(const NativeFunction& fn, Diagnostics& diags) {
   bool ok = true;
   for (const schema::Argument& a : f.arguments) {
     if (is_reserved_cpp_identifier(a.name)) {
-      diags.error(fn.location,
+      diags.error(fn.location.shifted(a.name_offset),
                   "argument name '" + a.name + "' of '" + fn.key + "' is reserved in C++",
                   "rename the argument, e.g. '" + a.name + "_'");
       ok = false;
@@ -154,7 +154,8 @@ std::optional<Op> build_op(const NativeFunction& fn, Diagnostics& diags) {
     std::string why;
     std::optional<std::string> type = argument_cpp_type(a, ctx, &why);
     if (!type) {
-      diags.error(fn.location, "argument '" + a.name + "' of '" + fn.key + "': " + why);
+      diags.error(fn.location.shifted(a.name_offset),
+                  "argument '" + a.name + "' of '" + fn.key + "': " + why);
       ok = false;
       continue;
     }

@@ -57,7 +57,7 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
     }
     auto fn = std::make_unique<NativeFunction>();
     fn->custom = custom;
-    fn->location = load::location_of(path, func_node);
+    fn->location = load::location_in_scalar(path, func_node, 0);
 
     schema::SchemaError error;
     std::optional<schema::FunctionSchema> parsed =

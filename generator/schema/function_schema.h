@@ -90,6 +90,7 @@ struct Argument {
   std::optional<AliasInfo> alias;  // only on Tensor types: `Tensor(a!)`, `Tensor(a!)[]`
   std::optional<DefaultValue> default_value;
   bool kwarg_only = false;  // declared after the `*` marker
+  std::size_t name_offset = 0;  // where the name starts in the schema text, for error locations
 
   bool is_write() const { return alias && alias->is_write; }
 };

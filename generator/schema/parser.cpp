@@ -201,6 +201,7 @@ class Parser {
     if (name.empty()) return fail_expected("argument name");
     if (!check_name_end("argument name")) return false;
     out.name = name;
+    out.name_offset = name_offset;
     skip_space();
     if (accept('=')) {
       skip_space();

@@ -115,10 +115,10 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
     Action action;
     if (!current) {
       action = Action::Create;
-    } else if (f.owner != "generated") {
-      action = Action::Skip;  // the user's file now, whatever it holds
     } else if (*current == f.content) {
       action = Action::Unchanged;
+    } else if (f.owner != "generated") {
+      action = Action::Skip;  // the user's file now: their content stays
     } else {
       // A generated file may be rewritten only if nobody edited it since we wrote it.
       std::string recorded = old_files.contains(f.path)
@@ -155,6 +155,10 @@ json make_manifest(const json& header, const std::vector<render::RenderedFile>& 
       entry["sha256"] = sha256_hex(f.content);
     }
     entries[f.path] = entry;
+  }
+  // `new` writes the inputs; later runs only read them, but the manifest keeps listing them.
+  for (const auto& [path, entry] : old_files.items()) {
+    if (!entries.contains(path) && entry.value("owner", "") == "input") entries[path] = entry;
   }
   manifest["files"] = entries;
   return manifest;
@@ -213,10 +217,12 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
     renames.emplace_back(temp, target);
   }
   fs::path manifest_target = root / kManifestPath;
-  fs::path manifest_temp = manifest_target;
-  manifest_temp += suffix;
-  ok = ok && write_file(manifest_temp, manifest_text);
-  renames.emplace_back(manifest_temp, manifest_target);
+  if (read_file(manifest_target) != manifest_text) {  // a no-op regen leaves it alone too
+    fs::path manifest_temp = manifest_target;
+    manifest_temp += suffix;
+    ok = ok && write_file(manifest_temp, manifest_text);
+    renames.emplace_back(manifest_temp, manifest_target);
+  }
   if (!ok) {
     for (auto& [temp, target] : renames) fs::remove(temp, ec);
     d.error({plan.root, 0, 0}, "could not stage the new files; nothing was changed");
