@@ -58,7 +58,8 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
     json files = json::array();
     json counts = json::object();
     for (const auto& c : plan.changes) {
-      files.push_back({{"path", c.path}, {"owner", c.owner}, {"action", write::to_string(c.action)}});
+      files.push_back(
+          {{"path", c.path}, {"owner", c.owner}, {"action", write::to_string(c.action)}});
       counts[std::string(write::to_string(c.action))] =
           counts.value(std::string(write::to_string(c.action)), 0) + 1;
     }
@@ -142,7 +143,8 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
                                      "' but the command asks for '" + name + "'");
     return report(diags);
   }
-  std::string base = descriptor_path.empty() ? "." : fs::path(descriptor_path).parent_path().string();
+  std::string base =
+      descriptor_path.empty() ? "." : fs::path(descriptor_path).parent_path().string();
   if (base.empty()) base = ".";
   std::optional<Loaded> loaded = load_all(s, *d, base, diags);
   if (!loaded) return report(diags);
@@ -233,7 +235,8 @@ int cmd_list_ops(const Settings& s, const std::string& tag, const std::string& m
       continue;
     }
     if (out.json) {
-      listed.push_back({{"key", fn->key}, {"schema", schema::to_string(fn->func)}, {"tags", fn->tags}});
+      listed.push_back(
+          {{"key", fn->key}, {"schema", schema::to_string(fn->func)}, {"tags", fn->tags}});
     } else {
       std::cout << fn->key << "\n";
     }
@@ -247,8 +250,7 @@ int cmd_show_op(const Settings& s, const std::string& key, const Output& out) {
   model::OpRegistry registry;
   json inputs;
   if (!load_torch_ops(s, registry, inputs, diags)) return report(diags);
-  const model::NativeFunction* fn =
-      registry.find(key.starts_with("aten::") ? key.substr(6) : key);
+  const model::NativeFunction* fn = registry.find(key.starts_with("aten::") ? key.substr(6) : key);
   if (!fn) {
     diags.error({"command line", 0, 0}, "unknown operator '" + key + "'",
                 did_you_mean(key, registry.keys()));
@@ -262,12 +264,14 @@ int cmd_show_op(const Settings& s, const std::string& key, const Output& out) {
     return kExitOk;
   }
   std::cout << "schema:    " << op->schema << "\n"
-            << "C++:       " << op->return_type << " " << op->cpp_name << "(" << j["signature"].get<std::string>() << ")\n"
+            << "C++:       " << op->return_type << " " << op->cpp_name << "("
+            << j["signature"].get<std::string>() << ")\n"
             << "kind:      " << model::to_string(op->kind) << "\n"
             << "family:    " << op->family << "\n"
             << "tags:      ";
   for (const auto& t : fn->tags) std::cout << t << (t == fn->tags.back() ? "" : ", ");
-  std::cout << "\n" << "defined:   " << fn->location.file << ":" << fn->location.line << "\n";
+  std::cout << "\n"
+            << "defined:   " << fn->location.file << ":" << fn->location.line << "\n";
   return kExitOk;
 }
 
@@ -295,7 +299,8 @@ int run(int argc, char** argv) {
   new_cmd->add_option("name", name, "Device name, e.g. mydevice")->required();
   new_cmd->add_option("--dir", dir, "Target folder (default: torch_<name>)");
   new_cmd->add_option("--descriptor", descriptor_path, "Backend descriptor YAML");
-  new_cmd->add_option("--ops", ops, "Operators to give kernels, e.g. add.Tensor mm")->delimiter(',');
+  new_cmd->add_option("--ops", ops, "Operators to give kernels, e.g. add.Tensor mm")
+      ->delimiter(',');
   new_cmd->add_flag("--force", force, "Overwrite generated files even if edited by hand");
 
   CLI::App* regen_cmd = app.add_subcommand("regen", "Re-render a generated repo from its frp.yaml");
@@ -315,7 +320,8 @@ int run(int argc, char** argv) {
   list_cmd->add_option("--tag", tag, "Only ops with this tag, e.g. core");
   list_cmd->add_option("--match", match, "Only ops whose name contains this text");
 
-  CLI::App* show_cmd = app.add_subcommand("show-op", "Show an operator's schema, C++ signature, tags");
+  CLI::App* show_cmd =
+      app.add_subcommand("show-op", "Show an operator's schema, C++ signature, tags");
   show_cmd->add_option("op", key, "Operator, e.g. add.Tensor")->required();
 
   try {

@@ -36,9 +36,8 @@ std::optional<std::string> load_torch_ops(const Settings& s, model::OpRegistry& 
   load::TorchYaml yaml;
   if (!s.native_functions.empty()) {
     yaml.native_functions = s.native_functions;
-    yaml.tags = s.tags.empty()
-                    ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string()
-                    : s.tags;
+    yaml.tags = s.tags.empty() ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string()
+                               : s.tags;
     yaml.torch_version = "unknown";
   } else if (auto found = load::locate_torch_yaml(s.python, diags)) {
     yaml = *found;

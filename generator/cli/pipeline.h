@@ -20,10 +20,10 @@ constexpr int kExitFailed = 1;    // e.g. conflicts with hand-edited files
 constexpr int kExitBadInput = 2;  // bad input or usage
 
 struct Settings {
-  std::string python;                // interpreter with torch (for locating yaml) and Jinja2
-  std::string data_dir;              // frp-gen's templates/, schemas/, generator/render/
-  std::string native_functions;      // override; found through `python` when empty
-  std::string tags;                  // override
+  std::string python;                  // interpreter with torch (for locating yaml) and Jinja2
+  std::string data_dir;                // frp-gen's templates/, schemas/, generator/render/
+  std::string native_functions;        // override; found through `python` when empty
+  std::string tags;                    // override
   std::vector<std::string> templates;  // user template folders layered over the built-in one
 };
 

@@ -30,8 +30,8 @@ std::string_view line_of(const std::string& text, int line) {
     ++begin;
   }
   std::size_t end = text.find('\n', begin);
-  return std::string_view(text).substr(begin, end == std::string::npos ? std::string::npos
-                                                                      : end - begin);
+  return std::string_view(text).substr(begin,
+                                       end == std::string::npos ? std::string::npos : end - begin);
 }
 
 }  // namespace

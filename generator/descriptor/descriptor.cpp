@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <filesystem>
 
+#include "common/paths.h"
 #include "load/yaml_file.h"
 #include "model/op.h"
 
@@ -14,16 +16,23 @@ namespace {
 // Device types and dispatch keys PyTorch already owns (c10/core/DeviceType.h and
 // DispatchKey.h, lower-cased), plus torch attributes a device module would shadow.
 constexpr std::array kReservedDeviceNames = {
-    "cpu", "cuda", "mkldnn", "opengl", "opencl", "ideep", "hip", "fpga", "maia", "xla",
-    "vulkan", "metal", "xpu", "mps", "meta", "hpu", "ve", "lazy", "ipu", "mtia",
-    "privateuseone", "privateuse1", "sparse", "quantized", "autograd", "autocast", "dense",
-    "functionalize", "nested", "nestedtensor", "python", "fake", "backendselect", "mkl",
-    "cudnn", "miopen", "vmap", "batched", "tracer", "conjugate", "negative", "zerotensor",
-    "accelerator", "backends", "nn", "linalg", "fft", "special", "random", "utils", "jit",
-    "onnx", "distributed", "testing", "library", "ops", "export", "compiler", "optim",
-    "tensor", "storage", "device", "stream", "event", "torch", "aten", "c10", "func",
-    "profiler", "multiprocessing", "hub", "package", "quantization", "ao", "fx", "amp",
-    "version", "types", "overrides", "signal", "masked", "sym", "cpp", "xnnpack"};
+    "cpu",           "cuda",        "mkldnn",        "opengl",    "opencl",
+    "ideep",         "hip",         "fpga",          "maia",      "xla",
+    "vulkan",        "metal",       "xpu",           "mps",       "meta",
+    "hpu",           "ve",          "lazy",          "ipu",       "mtia",
+    "privateuseone", "privateuse1", "sparse",        "quantized", "autograd",
+    "autocast",      "dense",       "functionalize", "nested",    "nestedtensor",
+    "python",        "fake",        "backendselect", "mkl",       "cudnn",
+    "miopen",        "vmap",        "batched",       "tracer",    "conjugate",
+    "negative",      "zerotensor",  "accelerator",   "backends",  "nn",
+    "linalg",        "fft",         "special",       "random",    "utils",
+    "jit",           "onnx",        "distributed",   "testing",   "library",
+    "ops",           "export",      "compiler",      "optim",     "tensor",
+    "storage",       "device",      "stream",        "event",     "torch",
+    "aten",          "c10",         "func",          "profiler",  "multiprocessing",
+    "hub",           "package",     "quantization",  "ao",        "fx",
+    "amp",           "version",     "types",         "overrides", "signal",
+    "masked",        "sym",         "cpp",           "xnnpack"};
 
 bool is_identifier(const std::string& s, bool lowercase_only) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
@@ -44,8 +53,7 @@ bool check_python_package(const std::string& name, const SourceLocation& where,
   return true;
 }
 
-bool check_cpp_namespace(const std::string& name, const SourceLocation& where,
-                         Diagnostics& diags) {
+bool check_cpp_namespace(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
   if (!is_identifier(name, false) || model::is_reserved_cpp_identifier(name) ||
       name.find("__") != std::string::npos || name.front() == '_') {
     diags.error(where, "cpp_namespace '" + name + "' is not a usable C++ namespace name",
@@ -55,8 +63,7 @@ bool check_cpp_namespace(const std::string& name, const SourceLocation& where,
   return true;
 }
 
-bool check_class_prefix(const std::string& name, const SourceLocation& where,
-                        Diagnostics& diags) {
+bool check_class_prefix(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
   bool ok = is_identifier(name, false) && std::isupper(static_cast<unsigned char>(name[0])) &&
             name.find('_') == std::string::npos;
   if (!ok) {
@@ -78,9 +85,8 @@ std::vector<Ref> take_refs(load::MappingReader& reader, std::string_view key) {
 
 const std::map<std::string, bool>& default_features() {
   static const std::map<std::string, bool> features = {
-      {"streams", true},       {"events", true},   {"pin_memory", true},
-      {"generator", true},     {"serialization", true}, {"autoload", true},
-      {"autocast", true}};
+      {"streams", true},       {"events", true},   {"pin_memory", true}, {"generator", true},
+      {"serialization", true}, {"autoload", true}, {"autocast", true}};
   return features;
 }
 
@@ -100,7 +106,8 @@ std::string class_prefix_for(const std::string& device) {
 
 bool check_device_name(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
   if (!is_identifier(name, true) || !std::islower(static_cast<unsigned char>(name[0]))) {
-    diags.error(where, "device name '" + name + "' must be a lowercase identifier ([a-z][a-z0-9_]*)",
+    diags.error(where,
+                "device name '" + name + "' must be a lowercase identifier ([a-z][a-z0-9_]*)",
                 "e.g. 'mydevice' or 'my_npu'");
     return false;
   }
@@ -122,7 +129,9 @@ std::string default_descriptor_text(const std::string& device,
   std::string text =
       "# frp-gen backend descriptor. Edit it, then run `frp-gen regen`.\n"
       "# Reference: docs/descriptor.md of frp-gen; schema: schemas/descriptor.schema.json.\n"
-      "device: " + device + "\n"
+      "device: " +
+      device +
+      "\n"
       "# The minimal set every device needs is always included.\n"
       "op_sets: [minimal]\n";
   if (ops.empty()) {
@@ -165,18 +174,28 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
   if (!top.ok()) return std::nullopt;
 
   YAML::Node device = top.take("device");
+  bool device_ok = false;
   if (!device.IsDefined() || !device.IsScalar()) {
     diags.error(device.IsDefined() ? load::location_of(path, device) : SourceLocation{path, 1, 1},
                 "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
   } else {
     d.device = device.Scalar();
-    check_device_name(d.device, load::location_of(path, device), diags);
+    device_ok = check_device_name(d.device, load::location_of(path, device), diags);
   }
+  // A derived name is checked like a written one; its error points at the device name.
+  const SourceLocation device_at =
+      device.IsDefined() ? load::location_of(path, device) : SourceLocation{path, 1, 1};
   auto take_name = [&](std::string_view key, std::string fallback, auto check) {
     YAML::Node node = top.take(key);
-    if (!node.IsDefined()) return fallback;
+    if (!node.IsDefined()) {
+      if (device_ok && !check(fallback, device_at, diags)) {
+        diags.error(device_at, "set '" + std::string(key) + "' explicitly for this device name");
+      }
+      return fallback;
+    }
     if (!node.IsScalar()) {
-      diags.error(load::location_of(path, node), "expected '" + std::string(key) + "' to be a name");
+      diags.error(load::location_of(path, node),
+                  "expected '" + std::string(key) + "' to be a name");
       return fallback;
     }
     check(node.Scalar(), load::location_of(path, node), diags);
@@ -189,10 +208,13 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
   d.ops = take_refs(top, "ops");
   d.op_sets = take_refs(top, "op_sets");
   d.custom_ops = take_refs(top, "custom_ops");
-  for (const Ref& file : d.custom_ops) {
+  for (Ref& file : d.custom_ops) {
     // Custom-op files travel with the descriptor into the generated repo: keep them inside it.
-    if (file.value.empty() || file.value.front() == '/' ||
-        file.value.find("..") != std::string::npos) {
+    // Normal form first, so "./ops/x.yaml" is accepted and copied as "ops/x.yaml".
+    std::string normal = std::filesystem::path(file.value).lexically_normal().generic_string();
+    if (is_safe_relative_path(normal)) {
+      file.value = normal;
+    } else {
       diags.error(file.location, "custom_ops path '" + file.value +
                                      "' must be relative and inside the descriptor's folder");
     }

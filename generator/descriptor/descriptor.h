@@ -31,17 +31,17 @@ struct Descriptor {
   std::string cpp_namespace;   // "mydevice"
   std::string class_prefix;    // "Mydevice"
 
-  std::vector<Ref> ops;             // explicit "op.overload" names
-  std::vector<Ref> op_sets;         // curated set names or "tag:<tag>"
-  std::vector<Ref> custom_ops;      // paths relative to the descriptor's folder
-  std::vector<Ref> autograd;        // ops that get a custom autograd Function
+  std::vector<Ref> ops;         // explicit "op.overload" names
+  std::vector<Ref> op_sets;     // curated set names or "tag:<tag>"
+  std::vector<Ref> custom_ops;  // paths relative to the descriptor's folder
+  std::vector<Ref> autograd;    // ops that get a custom autograd Function
   AutocastOverrides autocast;
-  std::vector<Ref> amp_dtypes;      // "float16", "bfloat16"
+  std::vector<Ref> amp_dtypes;           // "float16", "bfloat16"
   std::string fallback_policy = "warn";  // warn | silent | error
-  std::vector<Ref> fallback_deny;   // ops that must never fall back to the CPU
+  std::vector<Ref> fallback_deny;        // ops that must never fall back to the CPU
   std::map<std::string, bool> features;  // every known feature, defaults filled in
-  int devices = 2;                  // devices of the default host-memory runtime
-  int registration_shards = 4;      // translation units the registrations are split into
+  int devices = 2;                       // devices of the default host-memory runtime
+  int registration_shards = 4;           // translation units the registrations are split into
 };
 
 // Feature toggles and their defaults; the single list templates and the JSON Schema follow.

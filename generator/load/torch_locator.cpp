@@ -25,8 +25,8 @@ std::optional<TorchYaml> locate_torch_yaml(const std::string& python, Diagnostic
   while (!version.empty() && (version.back() == '\n' || version.back() == '\r')) version.pop_back();
   const std::string native_dir = torchgen + "/packaged/ATen/native";
   if (torchgen.empty() || !std::filesystem::exists(native_dir + "/native_functions.yaml")) {
-    diags.error({python, 0, 0}, "cannot find PyTorch's native_functions.yaml through '" + python +
-                                    "'",
+    diags.error({python, 0, 0},
+                "cannot find PyTorch's native_functions.yaml through '" + python + "'",
                 "install torch==2.13.0 for that Python, set FRP_PYTHON, or pass "
                 "--native-functions and --tags");
     return std::nullopt;

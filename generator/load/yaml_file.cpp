@@ -22,7 +22,8 @@ std::optional<YamlFile> load_yaml_file(const std::string& path, Diagnostics& dia
   if (!text) return std::nullopt;
   diags.add_source(path, *text);
   try {
-    return YamlFile{path, YAML::Load(*text)};
+    YAML::Node root = YAML::Load(*text);
+    return YamlFile{path, std::move(*text), std::move(root)};
   } catch (const YAML::ParserException& e) {
     // yaml-cpp's what() repeats the position; the bare message reads better after ours.
     diags.error({path, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
@@ -38,13 +39,26 @@ SourceLocation location_of(const std::string& file, const YAML::Node& node) {
   return {file, mark.line + 1, mark.column + 1};
 }
 
-SourceLocation location_in_scalar(const std::string& file, const YAML::Node& scalar,
-                                  std::size_t offset) {
+SourceLocation location_in_scalar(const std::string& file, std::string_view text,
+                                  const YAML::Node& scalar, std::size_t offset) {
   SourceLocation start = location_of(file, scalar);
-  const std::string& tag = scalar.Tag();
-  // yaml-cpp tags plain scalars "?" and quoted ones "!"; a quote adds one column.
-  if (tag == "!") return start.shifted(offset + 1);
-  return start.shifted(offset);
+  const std::size_t pos = scalar.Mark().pos;
+  if (scalar.Mark().is_null() || pos >= text.size()) return start;
+  const char opening = text[pos];
+  if (opening == '|' || opening == '>') return start;
+  if (opening != '"' && opening != '\'') return start.shifted(offset);  // plain: as written
+  // Quoted: walk the source, where an escape (\x in "...", '' in '...') is two characters
+  // for one character of the value.
+  std::size_t column = 1;
+  for (std::size_t i = pos + 1, decoded = 0; i < text.size() && decoded < offset; ++decoded) {
+    const bool escape = opening == '"'
+                            ? text[i] == '\\'
+                            : (text[i] == '\'' && i + 1 < text.size() && text[i + 1] == '\'');
+    const std::size_t width = escape ? 2 : 1;
+    i += width;
+    column += width;
+  }
+  return start.shifted(column);
 }
 
 bool is_scalar_string(const YAML::Node& node) { return node.IsDefined() && node.IsScalar(); }

@@ -14,6 +14,7 @@ namespace frp::load {
 
 struct YamlFile {
   std::string path;
+  std::string text;  // the source, for locating characters inside scalars
   YAML::Node root;
 };
 
@@ -27,10 +28,11 @@ std::optional<std::string> read_text_file(const std::string& path, Diagnostics& 
 // Location of a node (1-based line and column).
 SourceLocation location_of(const std::string& file, const YAML::Node& node);
 
-// Location of a character inside a plain or quoted one-line scalar; for block scalars it falls
-// back to the scalar's start, which is still the right line.
-SourceLocation location_in_scalar(const std::string& file, const YAML::Node& scalar,
-                                  std::size_t offset);
+// Location of the character at `offset` in the value of a one-line scalar, found by walking its
+// source in `text` (quotes and escapes included). For block scalars (| and >) it falls back to
+// the scalar's start, which is still the right line.
+SourceLocation location_in_scalar(const std::string& file, std::string_view text,
+                                  const YAML::Node& scalar, std::size_t offset);
 
 // A view over one YAML mapping that hands out the keys a reader knows and, at the end, reports
 // every key nobody asked for (with a did-you-mean against the known ones).

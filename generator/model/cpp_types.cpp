@@ -10,24 +10,41 @@ namespace {
 // Types passed by value: everything but Tensor and Scalar.
 const char* value_type(BaseType b) {
   switch (b) {
-    case BaseType::Int: return "int64_t";
-    case BaseType::SymInt: return "c10::SymInt";
-    case BaseType::Float: return "double";
-    case BaseType::Bool: return "bool";
-    case BaseType::Str: return "c10::string_view";
-    case BaseType::ScalarType: return "at::ScalarType";
-    case BaseType::Layout: return "at::Layout";
-    case BaseType::Device: return "at::Device";
-    case BaseType::DeviceIndex: return "at::DeviceIndex";
-    case BaseType::MemoryFormat: return "at::MemoryFormat";
-    case BaseType::Generator: return "at::Generator";
-    case BaseType::Dimname: return "at::Dimname";
-    case BaseType::Storage: return "at::Storage";
-    case BaseType::Stream: return "at::Stream";
-    case BaseType::QScheme: return "at::QScheme";
-    case BaseType::SymBool: return "c10::SymBool";
+    case BaseType::Int:
+      return "int64_t";
+    case BaseType::SymInt:
+      return "c10::SymInt";
+    case BaseType::Float:
+      return "double";
+    case BaseType::Bool:
+      return "bool";
+    case BaseType::Str:
+      return "c10::string_view";
+    case BaseType::ScalarType:
+      return "at::ScalarType";
+    case BaseType::Layout:
+      return "at::Layout";
+    case BaseType::Device:
+      return "at::Device";
+    case BaseType::DeviceIndex:
+      return "at::DeviceIndex";
+    case BaseType::MemoryFormat:
+      return "at::MemoryFormat";
+    case BaseType::Generator:
+      return "at::Generator";
+    case BaseType::Dimname:
+      return "at::Dimname";
+    case BaseType::Storage:
+      return "at::Storage";
+    case BaseType::Stream:
+      return "at::Stream";
+    case BaseType::QScheme:
+      return "at::QScheme";
+    case BaseType::SymBool:
+      return "c10::SymBool";
     case BaseType::Tensor:
-    case BaseType::Scalar: return nullptr;
+    case BaseType::Scalar:
+      return nullptr;
   }
   return nullptr;
 }
@@ -133,7 +150,8 @@ std::optional<std::string> return_cpp_type(const schema::Return& r, const Typing
       }
       break;
   }
-  if (why && why->empty()) *why = "no dispatcher C++ return type for '" + schema::to_string(t) + "'";
+  if (why && why->empty())
+    *why = "no dispatcher C++ return type for '" + schema::to_string(t) + "'";
   return std::nullopt;
 }
 

@@ -12,17 +12,17 @@ namespace frp::model {
 
 struct NativeFunction {
   schema::FunctionSchema func;
-  std::string key;  // "add.Tensor", "relu", or "myns::op.overload" for a custom namespace
+  std::string key;          // "add.Tensor", "relu", or "myns::op.overload" for a custom namespace
   SourceLocation location;  // first character of the schema text; offsets into it shift this
-  bool custom = false;  // from a user's custom-op file rather than PyTorch's yaml
+  bool custom = false;      // from a user's custom-op file rather than PyTorch's yaml
 
-  std::vector<std::string> variants;             // "function", "method"
+  std::vector<std::string> variants;            // "function", "method"
   std::map<std::string, std::string> dispatch;  // dispatch key list -> kernel name
   bool structured = false;
   std::string structured_delegate;
   std::vector<std::string> autogen;
   std::vector<std::string> tags;
-  bool device_check = true;   // false for `device_check: NoCheck`
+  bool device_check = true;  // false for `device_check: NoCheck`
   bool device_guard = true;
   // Changes the dispatcher type of mutable tensors to `const at::Tensor &`.
   bool use_const_ref_for_mutable_tensors = false;

@@ -9,46 +9,75 @@ namespace frp::model {
 
 std::string_view to_string(OpKind kind) {
   switch (kind) {
-    case OpKind::Functional: return "functional";
-    case OpKind::Inplace: return "inplace";
-    case OpKind::Out: return "out";
-    case OpKind::View: return "view";
-    case OpKind::Mutable: return "mutable";
+    case OpKind::Functional:
+      return "functional";
+    case OpKind::Inplace:
+      return "inplace";
+    case OpKind::Out:
+      return "out";
+    case OpKind::View:
+      return "view";
+    case OpKind::Mutable:
+      return "mutable";
   }
   return "functional";
 }
 
 std::string_view to_string(TensorArg kind) {
   switch (kind) {
-    case TensorArg::None: return "none";
-    case TensorArg::Tensor: return "tensor";
-    case TensorArg::OptionalTensor: return "optional_tensor";
-    case TensorArg::TensorList: return "tensor_list";
-    case TensorArg::OptionalTensorList: return "optional_tensor_list";
+    case TensorArg::None:
+      return "none";
+    case TensorArg::Tensor:
+      return "tensor";
+    case TensorArg::OptionalTensor:
+      return "optional_tensor";
+    case TensorArg::TensorList:
+      return "tensor_list";
+    case TensorArg::OptionalTensorList:
+      return "optional_tensor_list";
   }
   return "none";
 }
 
 namespace {
 
-constexpr std::array kCppKeywords = {
-    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
-    "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
-    "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
-    "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
-    "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-    "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq",
-    "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
-    "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static",
-    "static_assert", "static_cast", "struct", "switch", "template", "this", "thread_local",
-    "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using",
-    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
+constexpr std::array kCppKeywords = {"alignas",       "alignof",     "and",
+                                     "and_eq",        "asm",         "auto",
+                                     "bitand",        "bitor",       "bool",
+                                     "break",         "case",        "catch",
+                                     "char",          "char8_t",     "char16_t",
+                                     "char32_t",      "class",       "compl",
+                                     "concept",       "const",       "consteval",
+                                     "constexpr",     "constinit",   "const_cast",
+                                     "continue",      "co_await",    "co_return",
+                                     "co_yield",      "decltype",    "default",
+                                     "delete",        "do",          "double",
+                                     "dynamic_cast",  "else",        "enum",
+                                     "explicit",      "export",      "extern",
+                                     "false",         "float",       "for",
+                                     "friend",        "goto",        "if",
+                                     "inline",        "int",         "long",
+                                     "mutable",       "namespace",   "new",
+                                     "noexcept",      "not",         "not_eq",
+                                     "nullptr",       "operator",    "or",
+                                     "or_eq",         "private",     "protected",
+                                     "public",        "register",    "reinterpret_cast",
+                                     "requires",      "return",      "short",
+                                     "signed",        "sizeof",      "static",
+                                     "static_assert", "static_cast", "struct",
+                                     "switch",        "template",    "this",
+                                     "thread_local",  "throw",       "true",
+                                     "try",           "typedef",     "typeid",
+                                     "typename",      "union",       "unsigned",
+                                     "using",         "virtual",     "void",
+                                     "volatile",      "wchar_t",     "while",
+                                     "xor",           "xor_eq"};
 
 constexpr std::array kPythonKeywords = {
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class",
-    "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
-    "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
-    "try", "while", "with", "yield"};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
 
 TensorArg tensor_kind(const schema::Type& t) {
   using schema::BaseType;
@@ -89,8 +118,9 @@ OpKind classify(const schema::FunctionSchema& f) {
 // The operator's root name as PyTorch files it: add_ -> add, __iand__ -> and, __and__ -> and,
 // foo_functional -> foo. ATen's per-operator headers are named after it.
 std::string root_name(const std::string& name) {
-  static const std::array kAugmented = {"add", "sub", "mul", "div", "truediv", "floordiv", "mod",
-                                        "pow", "matmul", "lshift", "rshift", "and", "or", "xor"};
+  static const std::array kAugmented = {"add",      "sub", "mul", "div",    "truediv",
+                                        "floordiv", "mod", "pow", "matmul", "lshift",
+                                        "rshift",   "and", "or",  "xor"};
   if (is_dunder(name)) {
     std::string inner = name.substr(2, name.size() - 4);
     if (inner.size() > 1 && inner.front() == 'i' &&

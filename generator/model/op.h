@@ -35,14 +35,15 @@ struct CppArgument {
 
 struct Op {
   const NativeFunction* fn = nullptr;
-  std::string key;        // "add.Tensor", or "myops::gelu" for custom namespaces
-  std::string ns;         // "aten" or the custom namespace
-  std::string name;       // "add"  (operator name without overload)
-  std::string overload;   // "Tensor"
-  std::string schema;     // canonical schema text, without namespace for aten
-  std::string cpp_name;   // unique C++ identifier: "add_Tensor" (matches at::_ops for aten)
-  std::string family;     // groups an op with its variants: add, add_, add.out -> "add"
-  std::string aten_ops_header;  // "ATen/ops/add_ops.h" (declares at::_ops::add_Tensor); "" if custom
+  std::string key;       // "add.Tensor", or "myops::gelu" for custom namespaces
+  std::string ns;        // "aten" or the custom namespace
+  std::string name;      // "add"  (operator name without overload)
+  std::string overload;  // "Tensor"
+  std::string schema;    // canonical schema text, without namespace for aten
+  std::string cpp_name;  // unique C++ identifier: "add_Tensor" (matches at::_ops for aten)
+  std::string family;    // groups an op with its variants: add, add_, add.out -> "add"
+  std::string
+      aten_ops_header;  // "ATen/ops/add_ops.h" (declares at::_ops::add_Tensor); "" if custom
   OpKind kind = OpKind::Functional;
   std::vector<CppArgument> arguments;
   std::string return_type;  // "at::Tensor", "void", "::std::tuple<at::Tensor,at::Tensor>"

@@ -11,10 +11,15 @@ constexpr const char* kFuncKey = "func";
 
 // Keys PyTorch uses for its own codegen that say nothing to an out-of-tree backend; they are
 // accepted in PyTorch's file and, for familiarity, in custom-op files too.
-const std::vector<std::string> kIgnoredKeys = {
-    "python_module", "category_override", "cpp_no_default_args", "manual_cpp_binding",
-    "precomputed", "structured_inherits", "ufunc_inner_loop", "manual_kernel_registration",
-    "has_composite_implicit_autograd_kernel"};
+const std::vector<std::string> kIgnoredKeys = {"python_module",
+                                               "category_override",
+                                               "cpp_no_default_args",
+                                               "manual_cpp_binding",
+                                               "precomputed",
+                                               "structured_inherits",
+                                               "ufunc_inner_loop",
+                                               "manual_kernel_registration",
+                                               "has_composite_implicit_autograd_kernel"};
 
 void take_ignored(load::MappingReader& entry) {
   for (const std::string& key : kIgnoredKeys) entry.take(key);
@@ -23,6 +28,7 @@ void take_ignored(load::MappingReader& entry) {
 }  // namespace
 
 bool OpRegistry::load_tags(const std::string& path, Diagnostics& diags) {
+  const std::size_t errors_before = diags.error_count();
   std::optional<load::YamlFile> file = load::load_yaml_file(path, diags);
   if (!file) return false;
   if (!file->root.IsSequence()) {
@@ -35,7 +41,7 @@ bool OpRegistry::load_tags(const std::string& path, Diagnostics& diags) {
     entry.take("desc");
     entry.finish();
   }
-  return !diags.has_errors();
+  return diags.error_count() == errors_before;
 }
 
 bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostics& diags) {
@@ -57,13 +63,13 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
     }
     auto fn = std::make_unique<NativeFunction>();
     fn->custom = custom;
-    fn->location = load::location_in_scalar(path, func_node, 0);
+    fn->location = load::location_in_scalar(path, file->text, func_node, 0);
 
     schema::SchemaError error;
     std::optional<schema::FunctionSchema> parsed =
         schema::parse_function_schema(func_node.Scalar(), &error);
     if (!parsed) {
-      diags.error(load::location_in_scalar(path, func_node, error.offset),
+      diags.error(load::location_in_scalar(path, file->text, func_node, error.offset),
                   "bad schema: " + error.message, error.hint);
       continue;
     }
@@ -72,10 +78,10 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
       diags.error(fn->location, "PyTorch's operators live in the aten namespace");
     }
     if (custom && (fn->func.name.ns.empty() || fn->func.name.ns == "aten")) {
-      diags.error(fn->location,
-                  "custom operators need their own namespace, e.g. 'myops::" +
-                      fn->func.name.name + "'",
-                  "aten belongs to PyTorch; a custom op there would clash with future releases");
+      diags.error(
+          fn->location,
+          "custom operators need their own namespace, e.g. 'myops::" + fn->func.name.name + "'",
+          "aten belongs to PyTorch; a custom op there would clash with future releases");
       continue;
     }
     fn->key = fn->func.name.qualified();
@@ -143,9 +149,9 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
 
     if (by_key_.contains(fn->key)) {
       const NativeFunction* first = by_key_.at(fn->key);
-      diags.error(fn->location, "duplicate operator '" + fn->key + "'",
-                  "first defined at " + first->location.file + ":" +
-                      std::to_string(first->location.line));
+      diags.error(
+          fn->location, "duplicate operator '" + fn->key + "'",
+          "first defined at " + first->location.file + ":" + std::to_string(first->location.line));
       continue;
     }
     by_key_.emplace(fn->key, fn.get());

@@ -14,9 +14,12 @@ using nlohmann::json;
 
 std::string_view to_string(Owner owner) {
   switch (owner) {
-    case Owner::Generated: return "generated";
-    case Owner::Scaffold: return "scaffold";
-    case Owner::Input: return "input";
+    case Owner::Generated:
+      return "generated";
+    case Owner::Scaffold:
+      return "scaffold";
+    case Owner::Input:
+      return "input";
   }
   return "generated";
 }
@@ -72,9 +75,10 @@ class OpSelector {
       std::vector<std::string> sets = available_op_sets(in_.op_sets_dir);
       std::string hint = did_you_mean(ref.value, sets);
       if (hint.empty()) {
-        hint = "shipped sets: ";
-        for (const std::string& s : sets) hint += s + (s == sets.back() ? "" : ", ");
-        hint += "; or 'tag:<tag>' for ops with a tags.yaml tag";
+        std::string shipped;
+        for (const std::string& s : sets) shipped += (shipped.empty() ? "" : ", ") + s;
+        hint = (shipped.empty() ? "" : "shipped sets: " + shipped + "; ") +
+               "use 'tag:<tag>' for the ops with a tags.yaml tag";
       }
       diags_.error(ref.location, "unknown op set '" + ref.value + "'", hint);
       return;
@@ -259,7 +263,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   std::set<std::string> selected_keys;
   for (const model::NativeFunction* fn : *selected) selected_keys.insert(fn->key);
   for (const descriptor::Ref& ref : d.autograd) {
-    if (in.registry->find(normalize_key(ref.value)) && !selected_keys.contains(normalize_key(ref.value))) {
+    if (in.registry->find(normalize_key(ref.value)) &&
+        !selected_keys.contains(normalize_key(ref.value))) {
       diags.error(ref.location, "'" + ref.value + "' has an autograd Function but no kernel",
                   "add it to 'ops' as well");
     }
@@ -287,7 +292,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   if (diags.error_count() != errors_before) return std::nullopt;
 
   json files = json::array();
-  auto add_file = [&](std::string path, std::string tmpl, Owner owner, json extra = json::object()) {
+  auto add_file = [&](std::string path, std::string tmpl, Owner owner,
+                      json extra = json::object()) {
     extra["path"] = std::move(path);
     extra["template"] = std::move(tmpl);
     extra["owner"] = to_string(owner);
@@ -302,12 +308,14 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     std::string header = "csrc/generated/kernels/" + family + ".h";
     std::string include = "generated/kernels/" + family + ".h";  // include path under csrc/
     std::string kernel = "csrc/kernels/" + family + ".cpp";
-    family_list.push_back({{"name", family}, {"header", header}, {"kernel_file", kernel},
-                           {"ops", indices}});
+    family_list.push_back(
+        {{"name", family}, {"header", header}, {"kernel_file", kernel}, {"ops", indices}});
     add_file(header, "kernels.h.j2", Owner::Generated, {{"family", family}, {"ops", indices}});
     // Every op of a family shares one root name, hence one ATen header ("" for custom ops).
     add_file(kernel, "kernel.cpp.j2", Owner::Scaffold,
-             {{"family", family}, {"include", include}, {"ops", indices},
+             {{"family", family},
+              {"include", include},
+              {"ops", indices},
               {"aten_ops_header", ops[indices.front()]["aten_ops_header"]}});
     shard_families[fnv1a(family) % shard_count].push_back(family);
     sources.push_back(kernel);
@@ -324,9 +332,9 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
       }
     }
     std::string path = "csrc/generated/register_" + std::to_string(shard) + ".cpp";
-    add_file(path, "register.cpp.j2", Owner::Generated,
-             {{"shard", shard}, {"ops", indices}, {"headers", headers},
-              {"namespaces", namespaces}});
+    add_file(
+        path, "register.cpp.j2", Owner::Generated,
+        {{"shard", shard}, {"ops", indices}, {"headers", headers}, {"namespaces", namespaces}});
     sources.push_back(path);
   }
   add_file("csrc/generated/cpu_fallback.h", "cpu_fallback.h.j2", Owner::Generated);
@@ -370,7 +378,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
        {{"lower_precision_fp", refs_to_json(d.autocast.lower_precision_fp)},
         {"fp32", refs_to_json(d.autocast.fp32)},
         {"promote", refs_to_json(d.autocast.promote)}}},
-      {"amp_dtypes", [&] {
+      {"amp_dtypes",
+       [&] {
          json out = json::array();
          for (const auto& r : d.amp_dtypes) out.push_back(r.value);
          return out;

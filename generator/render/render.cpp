@@ -79,8 +79,10 @@ std::optional<std::pair<std::string, int>> run_filter(const std::vector<std::str
 
 std::optional<std::vector<RenderedFile>> render(const nlohmann::json& model, const Options& opts,
                                                 Diagnostics& diags) {
-  nlohmann::json request = {{"template_dirs", opts.template_dirs}, {"model", model}};
-  auto result = run_filter({opts.python, opts.renderer}, request.dump());
+  // Spliced rather than built as one json value: that would deep-copy the whole model.
+  std::string request = "{\"template_dirs\":" + nlohmann::json(opts.template_dirs).dump() +
+                        ",\"model\":" + model.dump() + "}";
+  auto result = run_filter({opts.python, opts.renderer}, request);
   if (!result) {
     diags.error({opts.renderer, 0, 0}, "could not run the renderer with '" + opts.python + "'");
     return std::nullopt;

@@ -45,9 +45,9 @@ std::optional<BaseType> base_type_from_name(std::string_view name);
 struct Type {
   enum class Kind { Base, Optional, List };
   Kind kind = Kind::Base;
-  BaseType base = BaseType::Tensor;     // Kind::Base only
-  std::shared_ptr<const Type> elem;     // Optional and List
-  std::optional<int> size;              // List only: `int[2]` has size 2
+  BaseType base = BaseType::Tensor;  // Kind::Base only
+  std::shared_ptr<const Type> elem;  // Optional and List
+  std::optional<int> size;           // List only: `int[2]` has size 2
 
   static std::shared_ptr<const Type> make_base(BaseType b);
   static std::shared_ptr<const Type> make_optional(std::shared_ptr<const Type> elem);
@@ -89,7 +89,7 @@ struct Argument {
   std::string name;
   std::optional<AliasInfo> alias;  // only on Tensor types: `Tensor(a!)`, `Tensor(a!)[]`
   std::optional<DefaultValue> default_value;
-  bool kwarg_only = false;  // declared after the `*` marker
+  bool kwarg_only = false;      // declared after the `*` marker
   std::size_t name_offset = 0;  // where the name starts in the schema text, for error locations
 
   bool is_write() const { return alias && alias->is_write; }

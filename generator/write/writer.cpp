@@ -9,6 +9,8 @@
 #include <random>
 #include <sstream>
 
+#include "common/paths.h"
+
 namespace frp::write {
 
 namespace fs = std::filesystem;
@@ -44,12 +46,18 @@ std::string unique_suffix() {
 
 std::string_view to_string(Action action) {
   switch (action) {
-    case Action::Create: return "created";
-    case Action::Update: return "updated";
-    case Action::Unchanged: return "unchanged";
-    case Action::Skip: return "skipped";
-    case Action::Remove: return "removed";
-    case Action::Conflict: return "conflict";
+    case Action::Create:
+      return "created";
+    case Action::Update:
+      return "updated";
+    case Action::Unchanged:
+      return "unchanged";
+    case Action::Skip:
+      return "skipped";
+    case Action::Remove:
+      return "removed";
+    case Action::Conflict:
+      return "conflict";
   }
   return "unchanged";
 }
@@ -72,20 +80,6 @@ std::string sha256_hex(std::string_view data) {
     out += hex[digest[i] & 15];
   }
   return out;
-}
-
-bool is_safe_relative_path(const std::string& path) {
-  if (path.empty() || path.front() == '/') return false;
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t slash = path.find('/', start);
-    std::string part = path.substr(start, slash == std::string::npos ? std::string::npos
-                                                                     : slash - start);
-    if (part.empty() || part == "." || part == "..") return false;
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
-  return true;
 }
 
 std::optional<json> read_manifest(const std::string& root, Diagnostics& diags) {
@@ -134,8 +128,8 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
     std::optional<std::string> current = read_file(fs::path(root) / path);
     if (!current) continue;
     bool edited = entry.value("sha256", std::string()) != sha256_hex(*current);
-    plan.changes.push_back({path, "generated", (edited && !force) ? Action::Conflict
-                                                                  : Action::Remove});
+    plan.changes.push_back(
+        {path, "generated", (edited && !force) ? Action::Conflict : Action::Remove});
   }
   return plan;
 }
@@ -170,7 +164,8 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
   std::map<std::string, const render::RenderedFile*> by_path;
   for (const auto& f : files) by_path[f.path] = &f;
   json old_manifest = read_manifest(plan.root, d).value_or(json::object());
-  std::string manifest_text = make_manifest(manifest_header, files, old_manifest, plan).dump(2) + "\n";
+  std::string manifest_text =
+      make_manifest(manifest_header, files, old_manifest, plan).dump(2) + "\n";
 
   for (const FileChange& c : plan.changes) {
     if (!is_safe_relative_path(c.path)) {
@@ -178,16 +173,19 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
       return false;
     }
   }
-  const fs::path root(plan.root);
+  // "out/" and "out" are the same folder; without the slash, filename() names it.
+  fs::path root = fs::path(plan.root).lexically_normal();
+  if (root.filename().empty()) root = root.parent_path();
   std::error_code ec;
   const bool fresh = !fs::exists(root) || (fs::is_directory(root) && fs::is_empty(root));
   if (fresh) {
     // Build the whole repo beside its destination, then move it into place in one rename.
-    fs::path staging = root.parent_path() / ("." + root.filename().string() + ".frp-staging-" +
-                                             unique_suffix());
+    fs::path staging =
+        root.parent_path() / ("." + root.filename().string() + ".frp-staging-" + unique_suffix());
     bool ok = true;
     for (const FileChange& c : plan.changes) {
-      if (c.action == Action::Create) ok = ok && write_file(staging / c.path, by_path[c.path]->content);
+      if (c.action == Action::Create)
+        ok = ok && write_file(staging / c.path, by_path[c.path]->content);
     }
     ok = ok && write_file(staging / kManifestPath, manifest_text);
     if (ok) {
@@ -198,8 +196,8 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
     }
     if (!ok) {
       fs::remove_all(staging, ec);
-      d.error({plan.root, 0, 0}, "could not write the new repo" +
-                                     (ec ? ": " + ec.message() : std::string()));
+      d.error({plan.root, 0, 0},
+              "could not write the new repo" + (ec ? ": " + ec.message() : std::string()));
     }
     return ok;
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/paths.h"
 #include "render/render.h"
 
 namespace frp::write {
@@ -57,7 +58,7 @@ nlohmann::json make_manifest(const nlohmann::json& header,
                              const std::vector<render::RenderedFile>& files,
                              const nlohmann::json& old_manifest, const WritePlan& plan);
 
-// True if `path` is a safe relative path: no absolute paths, no "..", no empty parts.
-bool is_safe_relative_path(const std::string& path);
+// Paths are checked with frp::is_safe_relative_path (common/paths.h).
+using frp::is_safe_relative_path;
 
 }  // namespace frp::write

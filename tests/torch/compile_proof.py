@@ -21,7 +21,8 @@ from pathlib import Path
 
 
 def run(cmd, **kwargs):
-    print("+", " ".join(str(c) for c in cmd), flush=True)
+    shown = ["<load check>" if c == LOAD_CHECK else str(c) for c in cmd]
+    print("+", " ".join(shown), flush=True)
     return subprocess.run(cmd, check=True, **kwargs)
 
 
@@ -114,7 +115,7 @@ def build(repo: Path, build_dir: Path) -> Path:
 LOAD_CHECK = """
 import json, sys, torch
 torch.ops.load_library(sys.argv[1])
-keys = json.loads(sys.argv[2])
+keys = json.loads(open(sys.argv[2]).read())
 missing = [k for k in keys if not torch._C._dispatch_has_kernel_for_dispatch_key(
     k if "::" in k else "aten::" + k, "PrivateUse1")]
 print(f"loaded: {len(keys) - len(missing)} of {len(keys)} ops have a PrivateUse1 kernel")
@@ -180,7 +181,9 @@ def main() -> int:
     ).stdout
     keys = [op["key"] for op in sample]
     keys += [op["key"] for op in json.loads(custom)["ops"] if op["custom"]]
-    run([sys.executable, "-c", LOAD_CHECK, library, json.dumps(keys)])
+    keys_file = work / "keys.json"
+    keys_file.write_text(json.dumps(keys))
+    run([sys.executable, "-c", LOAD_CHECK, library, keys_file])
     print(
         f"compile proof: {len(sample)} ops registered and loaded cleanly "
         f"in {time.monotonic() - started:.0f} s"

@@ -1,0 +1,628 @@
+// Unit tests for the plan stage: op selection from sets, tags and names, and the render model
+// (ops JSON, families, kernel files, registration shards, custom ops, policy checks).
+// Uses the fixture yaml and the fixture op sets in schemas/fixtures, not the shipped ones.
+#include "plan/plan.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/diagnostics.h"
+#include "descriptor/descriptor.h"
+#include "model/op_registry.h"
+
+namespace frp::plan {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kFixtures = FRP_FIXTURES;
+const std::string kOpSets = kFixtures + "/op_sets";
+const std::string kDescriptor = "frp.yaml";
+
+class PlanTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(registry_.load_tags(kFixtures + "/tags.yaml", diags_)) << diags_.format();
+    ASSERT_TRUE(registry_.load_functions(kFixtures + "/native_functions.yaml", false, diags_))
+        << diags_.format();
+  }
+
+  void load_custom_ops(const std::string& path = kFixtures + "/custom_ops.yaml") {
+    ASSERT_TRUE(registry_.load_functions(path, true, diags_)) << diags_.format();
+  }
+
+  // Parses the descriptor text (which must be valid) and fills the inputs.
+  Inputs inputs(const std::string& text) {
+    Diagnostics parse_diags;
+    std::optional<descriptor::Descriptor> d =
+        descriptor::parse_descriptor(kDescriptor, text, parse_diags);
+    EXPECT_TRUE(d.has_value()) << parse_diags.format();
+    descriptor_ = d.value_or(descriptor::Descriptor{});
+    Inputs in;
+    in.descriptor = &descriptor_;
+    in.registry = &registry_;
+    in.op_sets_dir = kOpSets;
+    in.torch_version = "2.13.0";
+    in.generator_version = "9.9.9";
+    return in;
+  }
+
+  // Keys select_ops picks for `text`; empty (with diags_ set) on failure.
+  std::vector<std::string> selected(const std::string& text) {
+    Inputs in = inputs(text);
+    auto fns = select_ops(in, diags_);
+    std::vector<std::string> keys;
+    if (fns) {
+      for (const model::NativeFunction* fn : *fns) keys.push_back(fn->key);
+    }
+    return keys;
+  }
+
+  json model_ok(const std::string& text) {
+    Inputs in = inputs(text);
+    std::optional<json> model = build_render_model(in, diags_);
+    EXPECT_TRUE(model.has_value()) << diags_.format();
+    EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+    return model.value_or(json::object());
+  }
+
+  // The single error of a plan that must fail.
+  Diagnostic plan_error(const std::string& text) {
+    Inputs in = inputs(text);
+    EXPECT_FALSE(build_render_model(in, diags_).has_value());
+    EXPECT_EQ(diags_.error_count(), 1u) << diags_.format();
+    return diags_.has_errors() ? diags_.errors()[0] : Diagnostic{};
+  }
+
+  Diagnostics diags_;
+  model::OpRegistry registry_;
+  descriptor::Descriptor descriptor_;
+};
+
+const std::vector<std::string> kMinimal = {"empty.memory_format", "empty_strided", "view",
+                                           "_local_scalar_dense"};
+
+std::vector<std::string> with_minimal(std::vector<std::string> keys) {
+  // The minimal fixture set comes first in the fixture yaml.
+  std::vector<std::string> out = kMinimal;
+  out.insert(out.end(), keys.begin(), keys.end());
+  return out;
+}
+
+const json& op_json(const json& model, const std::string& key) {
+  for (const json& op : model["ops"]) {
+    if (op["key"] == key) return op;
+  }
+  ADD_FAILURE() << "no op " << key;
+  static const json none = json::object();
+  return none;
+}
+
+const json* file_json(const json& model, const std::string& path) {
+  for (const json& f : model["files"]) {
+    if (f["path"] == path) return &f;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> register_files(const json& model) {
+  std::vector<std::string> out;
+  for (const json& f : model["files"]) {
+    if (f["template"] == "register.cpp.j2") out.push_back(f["path"].get<std::string>());
+  }
+  return out;
+}
+
+// The register file whose headers include `family`'s kernel header, or "" (counting how many).
+std::string shard_of(const json& model, const std::string& family, int* count = nullptr) {
+  std::string found;
+  int n = 0;
+  const std::string header = "generated/kernels/" + family + ".h";
+  for (const json& f : model["files"]) {
+    if (f["template"] != "register.cpp.j2") continue;
+    for (const json& h : f["headers"]) {
+      if (h == header) {
+        found = f["path"].get<std::string>();
+        ++n;
+      }
+    }
+  }
+  if (count) *count = n;
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// available_op_sets
+
+TEST(AvailableOpSets, ListsTheYamlFilesSorted) {
+  EXPECT_EQ(available_op_sets(kOpSets), (std::vector<std::string>{"minimal", "pointwise", "typo"}));
+  EXPECT_TRUE(available_op_sets(kFixtures + "/no_such_dir").empty());
+}
+
+TEST(AvailableOpSets, ShippedSetsIncludeMinimal) {
+  std::vector<std::string> sets = available_op_sets(FRP_OP_SETS);
+  EXPECT_NE(std::find(sets.begin(), sets.end(), "minimal"), sets.end());
+}
+
+// ---------------------------------------------------------------------------------------------
+// select_ops
+
+TEST_F(PlanTest, MinimalIsAlwaysIncluded) {
+  EXPECT_EQ(selected("device: mydev\n"), kMinimal);
+  EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+}
+
+TEST_F(PlanTest, ListingMinimalExplicitlyChangesNothing) {
+  EXPECT_EQ(selected("device: mydev\nop_sets: [minimal]\nops: [view]\n"), kMinimal);
+  EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+}
+
+TEST_F(PlanTest, SelectionFollowsRegistryOrder) {
+  EXPECT_EQ(selected("device: mydev\nops: [mm, relu, add.Tensor]\n"),
+            with_minimal({"add.Tensor", "relu", "mm"}));
+}
+
+TEST_F(PlanTest, AtenPrefixIsAccepted) {
+  EXPECT_EQ(selected("device: mydev\nops: ['aten::relu']\n"), with_minimal({"relu"}));
+  EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+}
+
+TEST_F(PlanTest, NamedSet) {
+  EXPECT_EQ(selected("device: mydev\nop_sets: [pointwise]\nops: [relu, mm]\n"),
+            with_minimal({"add.Tensor", "add_.Tensor", "add.out", "relu", "relu_", "mm"}));
+  EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+}
+
+TEST_F(PlanTest, TagSelectsTaggedOps) {
+  EXPECT_EQ(selected("device: mydev\nop_sets: ['tag:pointwise']\n"),
+            with_minimal({"add.Tensor", "add_.Tensor", "add.out", "relu", "relu_"}));
+  EXPECT_EQ(
+      selected("device: mydev\nop_sets: ['tag:core']\n"),
+      with_minimal({"add.Tensor", "relu", "cat", "_native_batch_norm_legit", "unbind.int", "mm"}));
+  EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+}
+
+TEST_F(PlanTest, UnknownOpWithDidYouMean) {
+  EXPECT_TRUE(selected("device: mydev\nops:\n  - relu\n  - add.tensor\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  const Diagnostic& e = diags_.errors()[0];
+  EXPECT_EQ(e.message, "unknown operator 'add.tensor'");
+  EXPECT_EQ(e.hint, "did you mean 'add.Tensor'?");
+  EXPECT_EQ(e.location.file, kDescriptor);
+  EXPECT_EQ(e.location.line, 4);
+  EXPECT_EQ(e.location.column, 5);
+}
+
+TEST_F(PlanTest, UnknownFarOpHasNoHint) {
+  EXPECT_TRUE(selected("device: mydev\nops: [convolution_backward_overrideable]\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u);
+  EXPECT_EQ(diags_.errors()[0].hint, "");
+}
+
+TEST_F(PlanTest, DuplicateInOps) {
+  EXPECT_TRUE(selected("device: mydev\nops:\n  - relu\n  - mm\n  - relu\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  EXPECT_EQ(diags_.errors()[0].message, "operator 'relu' is listed twice in 'ops'");
+  EXPECT_EQ(diags_.errors()[0].location.line, 5);
+}
+
+TEST_F(PlanTest, DuplicateWithAndWithoutAtenPrefix) {
+  EXPECT_TRUE(selected("device: mydev\nops: [relu, 'aten::relu']\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  EXPECT_EQ(diags_.errors()[0].message, "operator 'aten::relu' is listed twice in 'ops'");
+}
+
+TEST_F(PlanTest, OpInASetAndInOpsIsNoDuplicate) {
+  EXPECT_EQ(selected("device: mydev\nops: [view, relu]\nop_sets: [pointwise]\n"),
+            with_minimal({"add.Tensor", "add_.Tensor", "add.out", "relu", "relu_"}));
+  EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+}
+
+TEST_F(PlanTest, UnknownSetListsShippedSets) {
+  EXPECT_TRUE(selected("device: mydev\nop_sets: [minimal, nosuchset]\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  const Diagnostic& e = diags_.errors()[0];
+  EXPECT_EQ(e.message, "unknown op set 'nosuchset'");
+  EXPECT_EQ(e.hint,
+            "shipped sets: minimal, pointwise, typo; use 'tag:<tag>' for the ops with a tags.yaml tag");
+  EXPECT_EQ(e.location.line, 2);
+  EXPECT_EQ(e.location.column, 20);
+}
+
+TEST_F(PlanTest, MisspeltSetHasDidYouMean) {
+  EXPECT_TRUE(selected("device: mydev\nop_sets: [pointwse]\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u);
+  EXPECT_EQ(diags_.errors()[0].hint, "did you mean 'pointwise'?");
+}
+
+TEST_F(PlanTest, UnknownTag) {
+  EXPECT_TRUE(selected("device: mydev\nop_sets: ['tag:cor']\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u);
+  EXPECT_EQ(diags_.errors()[0].message, "unknown tag 'cor'");
+  EXPECT_EQ(diags_.errors()[0].hint, "did you mean 'core'?");
+  EXPECT_EQ(diags_.errors()[0].location.line, 2);
+}
+
+TEST_F(PlanTest, ErrorInsideAnOpSetPointsIntoTheSetFile) {
+  EXPECT_TRUE(selected("device: mydev\nop_sets: [typo]\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  const Diagnostic& e = diags_.errors()[0];
+  EXPECT_EQ(e.message, "unknown operator 'add.tensor'");
+  EXPECT_EQ(e.hint, "did you mean 'add.Tensor'?");
+  EXPECT_EQ(e.location.file, kOpSets + "/typo.yaml");
+  EXPECT_EQ(e.location.line, 5);
+  EXPECT_EQ(e.location.column, 5);
+}
+
+TEST_F(PlanTest, MissingMinimalSetIsAnError) {
+  fs::path empty = fs::path(::testing::TempDir()) / ("frp_plan_empty_" + std::to_string(getpid()));
+  fs::create_directories(empty);
+  Inputs in = inputs("device: mydev\n");
+  in.op_sets_dir = empty.string();
+  EXPECT_FALSE(select_ops(in, diags_).has_value());
+  ASSERT_EQ(diags_.error_count(), 1u);
+  EXPECT_EQ(diags_.errors()[0].message, "unknown op set 'minimal'");
+  fs::remove_all(empty);
+}
+
+TEST_F(PlanTest, CustomOpsAreAlwaysSelected) {
+  load_custom_ops();
+  EXPECT_EQ(selected("device: mydev\n"),
+            with_minimal({"myops::fused_gelu", "myops::fused_gelu_", "myops::make_on"}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// build_render_model: ops
+
+TEST_F(PlanTest, OpJsonOfATensorOp) {
+  json model = model_ok("device: mydev\nops: [add.Tensor]\n");
+  const json& add = op_json(model, "add.Tensor");
+  EXPECT_EQ(add["impl_name"], "add.Tensor");
+  EXPECT_EQ(add["ns"], "aten");
+  EXPECT_EQ(add["name"], "add");
+  EXPECT_EQ(add["overload"], "Tensor");
+  EXPECT_EQ(add["cpp_name"], "add_Tensor");
+  EXPECT_EQ(add["family"], "add");
+  EXPECT_EQ(add["aten_ops_header"], "ATen/ops/add_ops.h");
+  EXPECT_EQ(add["kind"], "functional");
+  EXPECT_EQ(add["custom"], false);
+  EXPECT_EQ(add["schema"], "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
+  EXPECT_EQ(add["schema_literal"],
+            "\"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\"");
+  EXPECT_EQ(add["signature"],
+            "const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha");
+  EXPECT_EQ(add["call_arguments"], "self, other, alpha");
+  EXPECT_EQ(add["return_type"], "at::Tensor");
+  EXPECT_EQ(add["returns_void"], false);
+  EXPECT_EQ(add["guard"], (json{{"kind", "optional"}, {"expr", "device_of(self)"}}));
+  EXPECT_EQ(add["device_checks"], json::array());  // device_check: NoCheck
+  EXPECT_EQ(add["default_kernel"], "cpu_fallback");
+  EXPECT_EQ(add["tags"], json::array({"core", "pointwise"}));
+  EXPECT_EQ(add["variants"], json::array({"function", "method"}));
+  EXPECT_EQ(add["autograd"], false);
+  ASSERT_EQ(add["arguments"].size(), 3u);
+  EXPECT_EQ(add["arguments"][0], (json{{"name", "self"},
+                                       {"type", "const at::Tensor &"},
+                                       {"tensor", "tensor"},
+                                       {"is_write", false},
+                                       {"kwarg_only", false}}));
+  EXPECT_EQ(add["arguments"][2]["kwarg_only"], true);
+  EXPECT_EQ(add["arguments"][2]["tensor"], "none");
+}
+
+TEST_F(PlanTest, OpJsonOfAFactory) {
+  json model = model_ok("device: mydev\n");
+  const json& empty = op_json(model, "empty.memory_format");
+  EXPECT_EQ(empty["guard"], (json{{"kind", "optional"}, {"expr", "device"}}));
+  EXPECT_EQ(empty["device_checks"], json::array());  // no tensor arguments
+  EXPECT_EQ(empty["call_arguments"], "size, dtype, layout, device, pin_memory, memory_format");
+}
+
+TEST_F(PlanTest, OpJsonGuardsAndChecks) {
+  json model = model_ok("device: mydev\nops: [mm, add.out, _native_batch_norm_legit, cat]\n");
+  // device_check defaults to ExactSame: every tensor argument is checked.
+  EXPECT_EQ(op_json(model, "mm")["device_checks"], json::array({"self", "mat2"}));
+  EXPECT_EQ(op_json(model, "_local_scalar_dense")["device_checks"], json::array({"self"}));
+  EXPECT_EQ(op_json(model, "_native_batch_norm_legit")["device_checks"],
+            json::array({"input", "weight", "bias", "running_mean", "running_var"}));
+  EXPECT_EQ(op_json(model, "_native_batch_norm_legit")["guard"]["expr"], "device_of(input)");
+  EXPECT_EQ(op_json(model, "_native_batch_norm_legit")["kind"], "mutable");
+  EXPECT_EQ(op_json(model, "cat")["guard"]["expr"], "device_of(tensors)");
+  // device_guard: False gives no guard.
+  EXPECT_TRUE(op_json(model, "view")["guard"].is_null());
+  const json& out = op_json(model, "add.out");
+  EXPECT_EQ(out["kind"], "out");
+  EXPECT_EQ(out["return_type"], "at::Tensor &");
+  EXPECT_EQ(out["signature"],
+            "const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, "
+            "at::Tensor & out");
+}
+
+TEST_F(PlanTest, OpsKeepRegistryOrder) {
+  json model = model_ok("device: mydev\nops: [mm, relu]\n");
+  std::vector<std::string> keys;
+  for (const json& op : model["ops"]) keys.push_back(op["key"].get<std::string>());
+  EXPECT_EQ(keys, with_minimal({"relu", "mm"}));
+}
+
+TEST_F(PlanTest, OpToJsonDirectly) {
+  Diagnostics diags;
+  std::optional<model::Op> op = model::build_op(*registry_.find("view"), diags);
+  ASSERT_TRUE(op.has_value());
+  json j = op_to_json(*op);
+  EXPECT_EQ(j["kind"], "view");
+  EXPECT_EQ(j["signature"], "const at::Tensor & self, c10::SymIntArrayRef size");
+  EXPECT_EQ(j["device_checks"], json::array());
+  EXPECT_FALSE(j.contains("autograd"));  // added by build_render_model only
+}
+
+// ---------------------------------------------------------------------------------------------
+// build_render_model: families, files, shards
+
+TEST_F(PlanTest, FamiliesAndKernelFiles) {
+  json model = model_ok("device: mydev\nop_sets: [pointwise]\n");
+  std::map<std::string, json> families;
+  for (const json& f : model["families"]) families[f["name"].get<std::string>()] = f;
+  ASSERT_TRUE(families.contains("add"));
+  const json& add = families["add"];
+  EXPECT_EQ(add["header"], "csrc/generated/kernels/add.h");
+  EXPECT_EQ(add["kernel_file"], "csrc/kernels/add.cpp");
+  ASSERT_EQ(add["ops"].size(), 3u);  // add.Tensor, add_.Tensor, add.out
+  for (const json& i : add["ops"]) EXPECT_EQ(model["ops"][i.get<std::size_t>()]["family"], "add");
+  EXPECT_EQ(families["relu"]["ops"].size(), 2u);
+  EXPECT_EQ(families["empty"]["ops"].size(), 1u);
+  EXPECT_EQ(families.size(), 6u);  // empty, empty_strided, view, _local_scalar_dense, add, relu
+
+  const json* header = file_json(model, "csrc/generated/kernels/add.h");
+  ASSERT_NE(header, nullptr);
+  EXPECT_EQ((*header)["owner"], "generated");
+  EXPECT_EQ((*header)["template"], "kernels.h.j2");
+  EXPECT_EQ((*header)["ops"], add["ops"]);
+
+  const json* kernel = file_json(model, "csrc/kernels/add.cpp");
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ((*kernel)["owner"], "scaffold");
+  EXPECT_EQ((*kernel)["template"], "kernel.cpp.j2");
+  EXPECT_EQ((*kernel)["include"], "generated/kernels/add.h");
+  EXPECT_EQ((*kernel)["aten_ops_header"], "ATen/ops/add_ops.h");
+  EXPECT_EQ((*kernel)["family"], "add");
+}
+
+TEST_F(PlanTest, FixedFiles) {
+  json model = model_ok("device: mydev\n");
+  for (const char* path :
+       {"csrc/generated/cpu_fallback.h", "csrc/generated/cpu_fallback.cpp", "CMakeLists.txt"}) {
+    const json* f = file_json(model, path);
+    ASSERT_NE(f, nullptr) << path;
+    EXPECT_EQ((*f)["owner"], "generated") << path;
+  }
+  EXPECT_EQ(file_json(model, "csrc/generated/custom_ops.cpp"), nullptr);
+  EXPECT_EQ(model["custom_namespaces"], json::array());
+  // Every file path is unique.
+  std::set<std::string> paths;
+  for (const json& f : model["files"]) {
+    EXPECT_TRUE(paths.insert(f["path"].get<std::string>()).second) << f["path"];
+  }
+}
+
+TEST_F(PlanTest, RegisterShardsCoverEveryOpOnce) {
+  json model = model_ok("device: mydev\nop_sets: ['tag:core', pointwise]\n");
+  std::vector<std::string> shards = register_files(model);
+  ASSERT_FALSE(shards.empty());
+  EXPECT_LE(shards.size(), 4u);  // registration_shards defaults to 4
+  std::multiset<std::size_t> covered;
+  for (const json& f : model["files"]) {
+    if (f["template"] != "register.cpp.j2") continue;
+    EXPECT_EQ(f["owner"], "generated");
+    const int shard = f["shard"].get<int>();
+    EXPECT_EQ(f["path"], "csrc/generated/register_" + std::to_string(shard) + ".cpp");
+    EXPECT_FALSE(f["ops"].empty());
+    EXPECT_EQ(f["namespaces"], json::array({"aten"}));
+    for (const json& i : f["ops"]) covered.insert(i.get<std::size_t>());
+  }
+  ASSERT_EQ(covered.size(), model["ops"].size());
+  for (std::size_t i = 0; i < model["ops"].size(); ++i) EXPECT_EQ(covered.count(i), 1u) << i;
+  // Each family sits in exactly one shard, with all of its ops.
+  for (const json& family : model["families"]) {
+    int count = 0;
+    shard_of(model, family["name"].get<std::string>(), &count);
+    EXPECT_EQ(count, 1) << family["name"];
+  }
+}
+
+TEST_F(PlanTest, RegisterShardsAndSourcesAreListedForTheBuild) {
+  json model = model_ok("device: mydev\nops: [relu]\n");
+  auto sources = model["build"]["sources"].get<std::vector<std::string>>();
+  EXPECT_TRUE(std::is_sorted(sources.begin(), sources.end()));
+  for (const std::string& shard : register_files(model)) {
+    EXPECT_NE(std::find(sources.begin(), sources.end(), shard), sources.end()) << shard;
+  }
+  EXPECT_NE(std::find(sources.begin(), sources.end(), "csrc/kernels/relu.cpp"), sources.end());
+  EXPECT_NE(std::find(sources.begin(), sources.end(), "csrc/generated/cpu_fallback.cpp"),
+            sources.end());
+}
+
+TEST_F(PlanTest, SameFamilyAlwaysInTheSameShard) {
+  json few = model_ok("device: mydev\nops: [add.Tensor]\n");
+  const std::string shard = shard_of(few, "add");
+  ASSERT_FALSE(shard.empty());
+  diags_ = Diagnostics();
+  json many = model_ok(
+      "device: mydev\nop_sets: [pointwise, 'tag:core']\nops: [__iand__.Tensor, cat.out]\n");
+  EXPECT_EQ(shard_of(many, "add"), shard);
+  diags_ = Diagnostics();
+  json other_order = model_ok("device: mydev\nops: [mm, relu, add.out, add.Tensor]\n");
+  EXPECT_EQ(shard_of(other_order, "add"), shard);
+}
+
+TEST_F(PlanTest, OneRegistrationShard) {
+  json model = model_ok("device: mydev\nop_sets: ['tag:core']\nbuild:\n  registration_shards: 1\n");
+  EXPECT_EQ(register_files(model), (std::vector<std::string>{"csrc/generated/register_0.cpp"}));
+  EXPECT_EQ(file_json(model, "csrc/generated/register_0.cpp")->at("ops").size(),
+            model["ops"].size());
+}
+
+TEST_F(PlanTest, BackendAndPolicySections) {
+  json model = model_ok(
+      "device: my_npu\n"
+      "ops: [mm, relu]\n"
+      "autocast:\n"
+      "  lower_precision_fp: ['aten::mm', relu]\n"
+      "  fp32: [add]\n"
+      "amp_dtypes: [bfloat16]\n"
+      "fallback:\n"
+      "  policy: error\n"
+      "  deny: ['aten::relu']\n"
+      "features:\n"
+      "  streams: false\n"
+      "runtime:\n"
+      "  devices: 3\n");
+  EXPECT_EQ(model["generator"], (json{{"name", "frp-gen"}, {"version", "9.9.9"}}));
+  EXPECT_EQ(model["torch"]["version"], "2.13.0");
+  const json& backend = model["backend"];
+  EXPECT_EQ(backend["device"], "my_npu");
+  EXPECT_EQ(backend["python_package"], "torch_my_npu");
+  EXPECT_EQ(backend["cpp_namespace"], "my_npu");
+  EXPECT_EQ(backend["class_prefix"], "MyNpu");
+  EXPECT_EQ(backend["dispatch_key"], "PrivateUse1");
+  EXPECT_EQ(backend["library_name"], "torch_my_npu_C");
+  EXPECT_EQ(backend["devices"], 3);
+  EXPECT_EQ(model["autocast"]["lower_precision_fp"], json::array({"mm", "relu"}));
+  EXPECT_EQ(model["autocast"]["fp32"], json::array({"add"}));  // a bare name covers all overloads
+  EXPECT_EQ(model["autocast"]["promote"], json::array());
+  EXPECT_EQ(model["amp_dtypes"], json::array({"bfloat16"}));
+  EXPECT_EQ(model["fallback"], (json{{"policy", "error"}, {"deny", json::array({"relu"})}}));
+  EXPECT_EQ(model["features"]["streams"], false);
+  EXPECT_EQ(model["features"]["events"], true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// build_render_model: custom ops
+
+TEST_F(PlanTest, CustomOps) {
+  load_custom_ops();
+  json model = model_ok("device: mydev\n");
+  const json& gelu = op_json(model, "myops::fused_gelu");
+  EXPECT_EQ(gelu["custom"], true);
+  EXPECT_EQ(gelu["default_kernel"], "not_implemented");
+  EXPECT_EQ(gelu["cpp_name"], "myops_fused_gelu");
+  EXPECT_EQ(gelu["family"], "myops_fused_gelu");
+  EXPECT_EQ(gelu["ns"], "myops");
+  EXPECT_EQ(gelu["impl_name"], "fused_gelu");
+  EXPECT_EQ(gelu["schema"], "fused_gelu(Tensor self, float alpha=1.0) -> Tensor");
+  EXPECT_EQ(gelu["aten_ops_header"], "");
+  EXPECT_EQ(op_json(model, "myops::fused_gelu_")["kind"], "inplace");
+  EXPECT_EQ(op_json(model, "myops::make_on")["guard"],
+            (json{{"kind", "required"}, {"expr", "device"}}));
+  EXPECT_EQ(op_json(model, "view")["default_kernel"], "cpu_fallback");
+
+  EXPECT_EQ(model["custom_namespaces"], json::array({"myops"}));
+  const json* custom = file_json(model, "csrc/generated/custom_ops.cpp");
+  ASSERT_NE(custom, nullptr);
+  EXPECT_EQ((*custom)["owner"], "generated");
+  EXPECT_EQ((*custom)["template"], "custom_ops.cpp.j2");
+  EXPECT_EQ((*custom)["namespaces"], json::array({"myops"}));
+  std::set<std::string> custom_keys;
+  for (const json& i : (*custom)["ops"]) {
+    custom_keys.insert(model["ops"][i.get<std::size_t>()]["key"].get<std::string>());
+  }
+  EXPECT_EQ(custom_keys,
+            (std::set<std::string>{"myops::fused_gelu", "myops::fused_gelu_", "myops::make_on"}));
+  auto sources = model["build"]["sources"].get<std::vector<std::string>>();
+  EXPECT_NE(std::find(sources.begin(), sources.end(), "csrc/generated/custom_ops.cpp"),
+            sources.end());
+
+  const json* kernel = file_json(model, "csrc/kernels/myops_fused_gelu.cpp");
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ((*kernel)["ops"].size(), 2u);
+  EXPECT_EQ((*kernel)["aten_ops_header"], "");
+  // The register shard holding the custom family lists the custom namespace.
+  const std::string shard = shard_of(model, "myops_fused_gelu");
+  ASSERT_FALSE(shard.empty());
+  const json& namespaces = file_json(model, shard)->at("namespaces");
+  EXPECT_NE(std::find(namespaces.begin(), namespaces.end(), "myops"), namespaces.end());
+}
+
+TEST_F(PlanTest, CustomOpsWithTheSameCppName) {
+  fs::path dir = fs::path(::testing::TempDir()) / ("frp_plan_custom_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "clash.yaml").string();
+  std::ofstream(path) << "- func: a::b_c(Tensor self) -> Tensor\n"
+                         "- func: a_b::c(Tensor self) -> Tensor\n";
+  load_custom_ops(path);
+  Diagnostic e = plan_error("device: mydev\n");
+  EXPECT_EQ(e.message, "operators 'a::b_c' and 'a_b::c' map to the same C++ name 'a_b_c'");
+  EXPECT_EQ(e.location.file, path);
+  EXPECT_EQ(e.location.line, 2);
+  fs::remove_all(dir);
+}
+
+TEST_F(PlanTest, CustomOpWithoutCppTypeFailsThePlan) {
+  fs::path dir = fs::path(::testing::TempDir()) / ("frp_plan_bad_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "bad.yaml").string();
+  std::ofstream(path) << "- func: myops::f(Tensor self, int new) -> Tensor\n";
+  load_custom_ops(path);
+  Diagnostic e = plan_error("device: mydev\n");
+  EXPECT_EQ(e.message, "argument name 'new' of 'myops::f' is reserved in C++");
+  EXPECT_EQ(e.location.file, path);
+  EXPECT_EQ(e.location.line, 1);
+  EXPECT_EQ(e.location.column, 9 + 26);  // at 'new' inside the func string
+  fs::remove_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// build_render_model: policy lists
+
+TEST_F(PlanTest, AutogradOpMarked) {
+  json model = model_ok("device: mydev\nops: [relu, mm]\nautograd: ['aten::relu']\n");
+  EXPECT_EQ(op_json(model, "relu")["autograd"], true);
+  EXPECT_EQ(op_json(model, "mm")["autograd"], false);
+}
+
+TEST_F(PlanTest, AutogradOpNotSelected) {
+  Diagnostic e = plan_error("device: mydev\nops: [mm]\nautograd:\n  - relu\n");
+  EXPECT_EQ(e.message, "'relu' has an autograd Function but no kernel");
+  EXPECT_EQ(e.hint, "add it to 'ops' as well");
+  EXPECT_EQ(e.location.line, 4);
+  EXPECT_EQ(e.location.column, 5);
+}
+
+TEST_F(PlanTest, AutogradUnknownOp) {
+  Diagnostic e = plan_error("device: mydev\nops: [relu]\nautograd: [reluu]\n");
+  EXPECT_EQ(e.message, "unknown operator 'reluu' in 'autograd'");
+  EXPECT_EQ(e.hint, "did you mean 'relu'?");
+  EXPECT_EQ(e.location.line, 3);
+}
+
+TEST_F(PlanTest, AutogradNeedsAFullKey) {
+  // Unlike autocast, autograd names one overload.
+  Diagnostic e = plan_error("device: mydev\nops: [add.Tensor]\nautograd: [add]\n");
+  EXPECT_EQ(e.message, "unknown operator 'add' in 'autograd'");
+}
+
+TEST_F(PlanTest, AutocastUnknownOp) {
+  Diagnostic e = plan_error("device: mydev\nautocast:\n  promote: [catt]\n");
+  EXPECT_EQ(e.message, "unknown operator 'catt' in 'autocast'");
+  EXPECT_EQ(e.hint, "did you mean 'cat'?");
+  EXPECT_EQ(e.location.line, 3);
+}
+
+TEST_F(PlanTest, FallbackDenyUnknownOp) {
+  Diagnostic e = plan_error("device: mydev\nfallback:\n  deny: [mm.out]\n");
+  EXPECT_EQ(e.message, "unknown operator 'mm.out' in 'fallback.deny'");
+  EXPECT_EQ(e.location.line, 3);
+  EXPECT_EQ(e.location.column, 10);
+}
+
+}  // namespace
+}  // namespace frp::plan
