@@ -1,11 +1,14 @@
 // frp-gen command line: new, regen, validate, list-ops, show-op, plan.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <thread>
 
 #include "cli/pipeline.h"
 #include "load/yaml_file.h"
@@ -39,6 +42,12 @@ class StageTimer {
   bool enabled_;
   Clock::time_point last_;
 };
+
+// Renderer processes for commands that render: one per core, two at most (the work is a few
+// hundred milliseconds; more processes would cost more to start than they save).
+int render_workers() {
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 2u));
+}
 
 int report(const Diagnostics& diags) {
   std::cerr << diags.format();
@@ -81,14 +90,14 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
 }
 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
-int generate(const Settings& s, const Loaded& loaded, const std::string& root,
-             std::vector<render::RenderedFile> extra, bool force, const Output& out,
-             Diagnostics& diags) {
+int generate(const Settings& s, render::Renderer& python, const Loaded& loaded,
+             const std::string& root, std::vector<render::RenderedFile> extra, bool force,
+             const Output& out, Diagnostics& diags) {
   StageTimer timer;
   std::optional<json> model = plan_model(s, loaded, diags);
   if (!model) return report(diags);
   timer.lap("plan");
-  std::optional<std::vector<render::RenderedFile>> files = render_model(s, *model, diags);
+  std::optional<std::vector<render::RenderedFile>> files = python.render(*model, diags);
   if (!files) return report(diags);
   timer.lap("render");
   for (auto& f : extra) files->push_back(std::move(f));
@@ -136,6 +145,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
                 "use 'frp-gen regen --dir " + dir + "' to update a generated repo");
     return report(diags);
   }
+  std::unique_ptr<render::Renderer> python = start_python(s, render_workers());
   std::optional<descriptor::Descriptor> d = read_or_default(descriptor_path, name, ops, diags);
   if (!d) return report(diags);
   if (d->device != name) {
@@ -146,7 +156,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
   std::string base =
       descriptor_path.empty() ? "." : fs::path(descriptor_path).parent_path().string();
   if (base.empty()) base = ".";
-  std::optional<Loaded> loaded = load_all(s, *d, base, diags);
+  std::optional<Loaded> loaded = load_all(s, *python, *d, base, diags);
   if (!loaded) return report(diags);
 
   // The new repo carries its inputs, so `regen` inside it needs nothing from outside.
@@ -156,10 +166,11 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
       inputs.push_back({file.value, "input", *text});
     }
   }
-  return generate(s, *loaded, dir, std::move(inputs), force, out, diags);
+  return generate(s, *python, *loaded, dir, std::move(inputs), force, out, diags);
 }
 
-std::optional<Loaded> load_repo(const Settings& s, const std::string& dir, Diagnostics& diags) {
+std::optional<Loaded> load_repo(const Settings& s, render::Renderer& python, const std::string& dir,
+                                Diagnostics& diags) {
   const std::string path = (fs::path(dir) / "frp.yaml").string();
   if (!fs::exists(path)) {
     diags.error({path, 0, 0}, "not a generated repo: frp.yaml is missing",
@@ -168,27 +179,29 @@ std::optional<Loaded> load_repo(const Settings& s, const std::string& dir, Diagn
   }
   std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(path, diags);
   if (!d) return std::nullopt;
-  return load_all(s, *d, dir, diags);
+  return load_all(s, python, *d, dir, diags);
 }
 
 int cmd_regen(const Settings& s, const std::string& dir, bool force, const Output& out) {
   Diagnostics diags;
-  std::optional<Loaded> loaded = load_repo(s, dir, diags);
+  std::unique_ptr<render::Renderer> python = start_python(s, render_workers());
+  std::optional<Loaded> loaded = load_repo(s, *python, dir, diags);
   if (!loaded) return report(diags);
-  return generate(s, *loaded, dir, {}, force, out, diags);
+  return generate(s, *python, *loaded, dir, {}, force, out, diags);
 }
 
 // Loads a descriptor from a file or from a repo, and plans it without writing anything.
 std::optional<json> plan_only(const Settings& s, const std::string& descriptor_path,
                               const std::string& dir, Diagnostics& diags) {
+  std::unique_ptr<render::Renderer> python = start_python(s, 1);
   std::optional<Loaded> loaded;
   if (!descriptor_path.empty()) {
     std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(descriptor_path, diags);
     if (!d) return std::nullopt;
     std::string base = fs::path(descriptor_path).parent_path().string();
-    loaded = load_all(s, *d, base.empty() ? "." : base, diags);
+    loaded = load_all(s, *python, *d, base.empty() ? "." : base, diags);
   } else {
-    loaded = load_repo(s, dir, diags);
+    loaded = load_repo(s, *python, dir, diags);
   }
   if (!loaded) return std::nullopt;
   return plan_model(s, *loaded, diags);
@@ -222,7 +235,7 @@ int cmd_list_ops(const Settings& s, const std::string& tag, const std::string& m
   Diagnostics diags;
   model::OpRegistry registry;
   json inputs;
-  if (!load_torch_ops(s, registry, inputs, diags)) return report(diags);
+  if (!load_torch_ops(s, *start_python(s, 1), registry, inputs, diags)) return report(diags);
   if (!tag.empty() && !registry.tags().contains(tag)) {
     std::vector<std::string> tags(registry.tags().begin(), registry.tags().end());
     diags.error({"command line", 0, 0}, "unknown tag '" + tag + "'", did_you_mean(tag, tags));
@@ -249,7 +262,7 @@ int cmd_show_op(const Settings& s, const std::string& key, const Output& out) {
   Diagnostics diags;
   model::OpRegistry registry;
   json inputs;
-  if (!load_torch_ops(s, registry, inputs, diags)) return report(diags);
+  if (!load_torch_ops(s, *start_python(s, 1), registry, inputs, diags)) return report(diags);
   const model::NativeFunction* fn = registry.find(key.starts_with("aten::") ? key.substr(6) : key);
   if (!fn) {
     diags.error({"command line", 0, 0}, "unknown operator '" + key + "'",
@@ -343,4 +356,8 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace frp::cli
 
-int main(int argc, char** argv) { return frp::cli::run(argc, argv); }
+int main(int argc, char** argv) {
+  // A renderer that dies must surface as an error message, not kill frp-gen with SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  return frp::cli::run(argc, argv);
+}

@@ -31,18 +31,32 @@ void record_input(nlohmann::json& inputs, const std::string& name, const std::st
 
 }  // namespace
 
-std::optional<std::string> load_torch_ops(const Settings& s, model::OpRegistry& registry,
-                                          nlohmann::json& inputs, Diagnostics& diags) {
+std::unique_ptr<render::Renderer> start_python(const Settings& s, int workers) {
+  render::Options opts;
+  opts.python = s.python;
+  opts.renderer = s.data_dir + "/generator/render/render.py";
+  opts.template_dirs = s.templates;
+  opts.template_dirs.push_back(s.data_dir + "/templates");
+  opts.workers = workers;
+  return std::make_unique<render::Renderer>(std::move(opts));
+}
+
+std::optional<std::string> load_torch_ops(const Settings& s, render::Renderer& python,
+                                          model::OpRegistry& registry, nlohmann::json& inputs,
+                                          Diagnostics& diags) {
   load::TorchYaml yaml;
   if (!s.native_functions.empty()) {
     yaml.native_functions = s.native_functions;
     yaml.tags = s.tags.empty() ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string()
                                : s.tags;
     yaml.torch_version = "unknown";
-  } else if (auto found = load::locate_torch_yaml(s.python, diags)) {
-    yaml = *found;
   } else {
-    return std::nullopt;
+    std::optional<nlohmann::json> where = python.torch_location(diags);
+    if (!where) return std::nullopt;
+    std::optional<load::TorchYaml> found = load::torch_yaml_in(
+        where->value("torchgen", ""), where->value("torch_version", ""), s.python, diags);
+    if (!found) return std::nullopt;
+    yaml = *found;
   }
   if (!registry.load_tags(yaml.tags, diags)) return std::nullopt;
   if (!registry.load_functions(yaml.native_functions, false, diags)) return std::nullopt;
@@ -51,11 +65,13 @@ std::optional<std::string> load_torch_ops(const Settings& s, model::OpRegistry& 
   return yaml.torch_version;
 }
 
-std::optional<Loaded> load_all(const Settings& s, descriptor::Descriptor d,
-                               const std::string& base_dir, Diagnostics& diags) {
+std::optional<Loaded> load_all(const Settings& s, render::Renderer& python,
+                               descriptor::Descriptor d, const std::string& base_dir,
+                               Diagnostics& diags) {
   Loaded loaded;
   loaded.inputs = nlohmann::json::object();
-  std::optional<std::string> version = load_torch_ops(s, loaded.registry, loaded.inputs, diags);
+  std::optional<std::string> version =
+      load_torch_ops(s, python, loaded.registry, loaded.inputs, diags);
   if (!version) return std::nullopt;
   loaded.torch_version = *version;
   loaded.inputs["frp.yaml"] = write::sha256_hex(d.text);
@@ -82,17 +98,6 @@ std::optional<nlohmann::json> plan_model(const Settings& s, const Loaded& loaded
   in.torch_version = loaded.torch_version;
   in.generator_version = FRP_VERSION;
   return plan::build_render_model(in, diags);
-}
-
-std::optional<std::vector<render::RenderedFile>> render_model(const Settings& s,
-                                                              const nlohmann::json& model,
-                                                              Diagnostics& diags) {
-  render::Options opts;
-  opts.python = s.python;
-  opts.renderer = s.data_dir + "/generator/render/render.py";
-  opts.template_dirs = s.templates;
-  opts.template_dirs.push_back(s.data_dir + "/templates");
-  return render::render(model, opts, diags);
 }
 
 nlohmann::json manifest_header(const Loaded& loaded) {

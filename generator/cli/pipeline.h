@@ -1,6 +1,7 @@
 // The pipeline as the CLI drives it: load -> model -> plan -> render -> write.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -29,6 +30,10 @@ struct Settings {
 
 Settings default_settings();
 
+// The Python side of one run (see render::Renderer). Start it first: `workers` > 1 only for
+// commands that render.
+std::unique_ptr<render::Renderer> start_python(const Settings& s, int workers);
+
 // Everything loaded for one descriptor: the registry with PyTorch's and the custom ops.
 struct Loaded {
   descriptor::Descriptor descriptor;
@@ -38,19 +43,17 @@ struct Loaded {
 };
 
 // Loads PyTorch's ops (and tags) into `registry`; returns the torch version.
-std::optional<std::string> load_torch_ops(const Settings& s, model::OpRegistry& registry,
-                                          nlohmann::json& inputs, Diagnostics& diags);
+std::optional<std::string> load_torch_ops(const Settings& s, render::Renderer& python,
+                                          model::OpRegistry& registry, nlohmann::json& inputs,
+                                          Diagnostics& diags);
 
 // Loads PyTorch's ops plus the descriptor's custom-op files (relative to `base_dir`).
-std::optional<Loaded> load_all(const Settings& s, descriptor::Descriptor d,
-                               const std::string& base_dir, Diagnostics& diags);
+std::optional<Loaded> load_all(const Settings& s, render::Renderer& python,
+                               descriptor::Descriptor d, const std::string& base_dir,
+                               Diagnostics& diags);
 
 std::optional<nlohmann::json> plan_model(const Settings& s, const Loaded& loaded,
                                          Diagnostics& diags);
-
-std::optional<std::vector<render::RenderedFile>> render_model(const Settings& s,
-                                                              const nlohmann::json& model,
-                                                              Diagnostics& diags);
 
 nlohmann::json manifest_header(const Loaded& loaded);
 

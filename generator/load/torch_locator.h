@@ -1,4 +1,4 @@
-// Finds PyTorch's operator yaml files in the installed torch, through the Python that has it.
+// Where the installed torch keeps PyTorch's operator yaml files.
 #pragma once
 
 #include <optional>
@@ -11,11 +11,13 @@ namespace frp::load {
 struct TorchYaml {
   std::string native_functions;  // .../torchgen/packaged/ATen/native/native_functions.yaml
   std::string tags;              // .../tags.yaml
-  std::string torch_version;     // "2.13.0+cpu", or "unknown" when given by flag
+  std::string torch_version;     // "2.13.0+cpu", or "unknown"
 };
 
-// Asks `python` where torchgen lives (without importing torch, which is slow) and which torch
-// version is installed.
-std::optional<TorchYaml> locate_torch_yaml(const std::string& python, Diagnostics& diags);
+// The yaml files under a torchgen package folder (as Python reports it; "" if torch is missing),
+// checked to exist. `python` names the interpreter in the error.
+std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,
+                                       const std::string& torch_version, const std::string& python,
+                                       Diagnostics& diags);
 
 }  // namespace frp::load

@@ -1,103 +1,51 @@
 #include "render/render.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
+#include <algorithm>
 #include <charconv>
-#include <cstring>
+#include <map>
 
 namespace frp::render {
 
+using nlohmann::json;
+
+Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
+  for (int i = 0; i < std::max(1, opts_.workers); ++i) {
+    workers_.push_back(
+        std::make_unique<ChildProcess>(std::vector<std::string>{opts_.python, opts_.renderer}));
+  }
+}
+
+bool Renderer::fail(Diagnostics& diags, const std::string& message, std::string hint) {
+  diags.error({opts_.renderer, 0, 0}, message, std::move(hint));
+  return false;
+}
+
+std::optional<json> Renderer::torch_location(Diagnostics& diags) {
+  if (location_) return location_;
+  // Every worker sends the line; worker 0's answers, the others' are read and dropped.
+  for (std::size_t i = 0; i < workers_.size(); ++i) {
+    std::optional<std::string> line = workers_[i]->read_line();
+    if (!line) {
+      fail(diags, "could not start the renderer with '" + opts_.python + "'",
+           "set FRP_PYTHON (or --python) to a Python 3 with Jinja2 and torch installed");
+      return std::nullopt;
+    }
+    if (i == 0) {
+      try {
+        location_ = json::parse(*line);
+      } catch (const json::exception&) {
+        fail(diags, "the renderer's first line is not the expected JSON: " + line->substr(0, 80));
+        return std::nullopt;
+      }
+    }
+  }
+  return location_;
+}
+
 namespace {
 
-bool write_all(int fd, const std::string& data) {
-  std::size_t done = 0;
-  while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-std::string read_all(int fd) {
-  std::string out;
-  char buffer[1 << 16];
-  for (;;) {
-    ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    out.append(buffer, static_cast<std::size_t>(n));
-  }
-  return out;
-}
-
-// Runs `argv` with `input` on stdin; returns stdout and the exit status. stderr passes through,
-// so template errors reach the user as Jinja2 reports them.
-std::optional<std::pair<std::string, int>> run_filter(const std::vector<std::string>& argv,
-                                                      const std::string& input) {
-  int to_child[2], from_child[2];
-  if (::pipe(to_child) != 0) return std::nullopt;
-  if (::pipe(from_child) != 0) {
-    ::close(to_child[0]);
-    ::close(to_child[1]);
-    return std::nullopt;
-  }
-  pid_t pid = ::fork();
-  if (pid < 0) return std::nullopt;
-  if (pid == 0) {
-    ::dup2(to_child[0], STDIN_FILENO);
-    ::dup2(from_child[1], STDOUT_FILENO);
-    ::close(to_child[0]);
-    ::close(to_child[1]);
-    ::close(from_child[0]);
-    ::close(from_child[1]);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    ::_exit(127);
-  }
-  ::close(to_child[0]);
-  ::close(from_child[1]);
-  // The renderer reads all of stdin before it writes, so writing first cannot deadlock.
-  bool sent = write_all(to_child[1], input);
-  ::close(to_child[1]);
-  std::string output = read_all(from_child[0]);
-  ::close(from_child[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!sent && output.empty()) return std::nullopt;
-  int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return std::make_pair(std::move(output), code);
-}
-
-}  // namespace
-
-std::optional<std::vector<RenderedFile>> render(const nlohmann::json& model, const Options& opts,
-                                                Diagnostics& diags) {
-  // Spliced rather than built as one json value: that would deep-copy the whole model.
-  std::string request = "{\"template_dirs\":" + nlohmann::json(opts.template_dirs).dump() +
-                        ",\"model\":" + model.dump() + "}";
-  auto result = run_filter({opts.python, opts.renderer}, request);
-  if (!result) {
-    diags.error({opts.renderer, 0, 0}, "could not run the renderer with '" + opts.python + "'");
-    return std::nullopt;
-  }
-  auto& [output, code] = *result;
-  if (code != 0) {
-    diags.error({opts.renderer, 0, 0},
-                code == 127 ? "could not start '" + opts.python + "'"
-                            : "rendering failed (exit " + std::to_string(code) + ")",
-                code == 127 ? "set FRP_PYTHON to a Python 3 with Jinja2 installed" : "");
-    return std::nullopt;
-  }
-  // Records of "<path>\n<owner>\n<length>\n<content>" (see render.py).
-  std::vector<RenderedFile> files;
-  std::string_view rest = output;
+// Parses records of "<path>\n<owner>\n<length>\n<content>" (see render.py).
+bool parse_records(std::string_view rest, std::vector<RenderedFile>& files) {
   auto next_line = [&rest](std::string_view* line) {
     std::size_t newline = rest.find('\n');
     if (newline == std::string_view::npos) return false;
@@ -108,19 +56,63 @@ std::optional<std::vector<RenderedFile>> render(const nlohmann::json& model, con
   while (!rest.empty()) {
     std::string_view path, owner, length;
     std::size_t size = 0;
-    bool ok = next_line(&path) && next_line(&owner) && next_line(&length);
-    if (ok) {
-      auto [end, ec] = std::from_chars(length.data(), length.data() + length.size(), size);
-      ok = ec == std::errc() && end == length.data() + length.size() && size <= rest.size();
-    }
-    if (!ok) {
-      diags.error({opts.renderer, 0, 0}, "renderer sent a malformed reply");
-      return std::nullopt;
+    if (!next_line(&path) || !next_line(&owner) || !next_line(&length)) return false;
+    auto [end, ec] = std::from_chars(length.data(), length.data() + length.size(), size);
+    if (ec != std::errc() || end != length.data() + length.size() || size > rest.size()) {
+      return false;
     }
     files.push_back({std::string(path), std::string(owner), std::string(rest.substr(0, size))});
     rest.remove_prefix(size);
   }
-  return files;
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::vector<RenderedFile>> Renderer::render(const json& model, Diagnostics& diags) {
+  if (!torch_location(diags)) return std::nullopt;
+  // Share the files out by expected work (a file's cost grows with its ops), largest first.
+  const json& files = model.at("files");
+  std::vector<std::size_t> order(files.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto cost = [&](std::size_t i) { return 1 + files[i].value("ops", json::array()).size(); };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cost(a) > cost(b); });
+  std::vector<json> share(workers_.size(), json::array());
+  std::vector<std::size_t> load(workers_.size(), 0);
+  for (std::size_t i : order) {
+    std::size_t w = std::min_element(load.begin(), load.end()) - load.begin();
+    share[w].push_back(i);
+    load[w] += cost(i);
+  }
+
+  // Spliced rather than built as one json value: that would deep-copy the whole model.
+  const std::string head = "{\"template_dirs\":" + json(opts_.template_dirs).dump() +
+                           ",\"model\":" + model.dump() + ",\"render\":";
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    workers_[w]->send_and_close(head + share[w].dump() + "}");
+  }
+  std::vector<RenderedFile> rendered;
+  for (auto& worker : workers_) {
+    std::string reply = worker->read_rest();
+    int code = worker->wait();
+    if (code != 0) {
+      fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
+           "the template error is shown above");
+      return std::nullopt;
+    }
+    if (!parse_records(reply, rendered)) {
+      fail(diags, "renderer sent a malformed reply");
+      return std::nullopt;
+    }
+  }
+  // Back into plan order, so summaries and manifests do not depend on the sharing.
+  std::map<std::string, std::size_t> position;
+  for (std::size_t i = 0; i < files.size(); ++i) position[files[i].at("path")] = i;
+  std::sort(rendered.begin(), rendered.end(), [&](const RenderedFile& a, const RenderedFile& b) {
+    return position[a.path] < position[b.path];
+  });
+  return rendered;
 }
 
 }  // namespace frp::render

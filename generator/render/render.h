@@ -1,13 +1,15 @@
-// Render stage: hands the render model to the Jinja2 renderer (one Python process) and gets the
-// text of every planned file back. No file is written here.
+// Render stage: hands the render model to Jinja2 renderers (render.py) and gets the text of every
+// planned file back. No file is written here.
 #pragma once
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/subprocess.h"
 
 namespace frp::render {
 
@@ -18,12 +20,31 @@ struct RenderedFile {
 };
 
 struct Options {
-  std::string python;                      // interpreter with Jinja2
+  std::string python;                      // interpreter with Jinja2 (and torch)
   std::string renderer;                    // path of render.py
   std::vector<std::string> template_dirs;  // searched in order: user overlays first
+  int workers = 1;                         // renderer processes working in parallel
 };
 
-std::optional<std::vector<RenderedFile>> render(const nlohmann::json& model, const Options& opts,
-                                                Diagnostics& diags);
+// The Python side of a run. Started first, so that Python's start-up and the Jinja2 import
+// overlap with loading and planning in C++. Each worker begins by reporting where the installed
+// torch keeps its operator yaml, so a run needs no other Python process.
+class Renderer {
+ public:
+  explicit Renderer(Options opts);
+
+  // The first line of worker 0: {"torchgen": dir or "", "torch_version": version or ""}.
+  std::optional<nlohmann::json> torch_location(Diagnostics& diags);
+
+  // Renders every file of `model["files"]`, in that order, spread over the workers.
+  std::optional<std::vector<RenderedFile>> render(const nlohmann::json& model, Diagnostics& diags);
+
+ private:
+  bool fail(Diagnostics& diags, const std::string& message, std::string hint = {});
+
+  Options opts_;
+  std::vector<std::unique_ptr<ChildProcess>> workers_;
+  std::optional<nlohmann::json> location_;
+};
 
 }  // namespace frp::render

@@ -1,21 +1,48 @@
-"""frp-gen's render step: render model (JSON on stdin) -> file contents (stdout).
+"""frp-gen's Python side: where torch's yaml lives, then Jinja2 rendering.
+
+frp-gen starts this before it loads anything, so Python's start-up and the Jinja2 import overlap
+with the C++ work. The conversation on stdin/stdout:
+
+1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">}.
+   frp-gen reads torch's native_functions.yaml and tags.yaml from there.
+2. frp-gen sends {"template_dirs": [...], "model": <render model>, "render": [file indices]}
+   and closes stdin (or closes it at once if it only wanted step 1).
+3. This script renders model["files"][i] for each i in "render" and replies with one record per
+   file: "<path>\\n<owner>\\n<byte length>\\n<content bytes>" (cheaper than JSON for thousands of
+   files, and read without unescaping).
 
 Templates only loop and branch over the render model; every name, type and policy in it was
 computed by the C++ core. One rule of convenience: a file entry's "ops" field holds indices into
 model["ops"], and templates receive those ops as `ops`.
-
-The reply is one record per file, "<path>\n<owner>\n<byte length>\n<content bytes>": cheaper
-than JSON for a few thousand files, and frp-gen reads it without unescaping.
 """
 
+import importlib.metadata
+import importlib.util
 import json
 import sys
 
-import jinja2
+
+def torch_location() -> dict:
+    # find_spec locates torchgen without running torch's slow import.
+    spec = importlib.util.find_spec("torchgen")
+    try:
+        version = importlib.metadata.version("torch")
+    except importlib.metadata.PackageNotFoundError:
+        version = ""
+    return {
+        "torchgen": spec.submodule_search_locations[0] if spec else "",
+        "torch_version": version,
+    }
 
 
 def main() -> int:
-    request = json.load(sys.stdin)
+    print(json.dumps(torch_location()), flush=True)
+    import jinja2  # after the first line: frp-gen is waiting for that line, not for Jinja2
+
+    text = sys.stdin.read()
+    if not text:
+        return 0  # frp-gen only asked where torch is
+    request = json.loads(text)
     model = request["model"]
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(request["template_dirs"]),
@@ -27,24 +54,27 @@ def main() -> int:
         auto_reload=False,  # one run renders from templates that cannot change under it
     )
     all_ops = model["ops"]
-    out = sys.stdout.buffer
-    templates = {}
-    for entry in model["files"]:
+    chunks = []  # written at the end, so a worker never waits on a full pipe while rendering
+    for index in request["render"]:
+        entry = model["files"][index]
         try:
-            name = entry["template"]
-            template = templates.get(name) or templates.setdefault(name, env.get_template(name))
+            template = env.get_template(entry["template"])
             ops = [all_ops[i] for i in entry.get("ops", [])]
             content = template.render(model=model, file=entry, ops=ops)
         except jinja2.TemplateError as error:
             where = getattr(error, "filename", None) or entry["template"]
             line = getattr(error, "lineno", None)
             location = f"{where}:{line}" if line else where
-            print(f"{location}: error: {error} (rendering {entry['path']})", file=sys.stderr)
+            print(
+                f"{location}: error: {error} (rendering {entry['path']})",
+                file=sys.stderr,
+            )
             return 1
         data = content.encode()
-        out.write(f"{entry['path']}\n{entry['owner']}\n{len(data)}\n".encode())
-        out.write(data)
-    out.flush()
+        chunks.append(f"{entry['path']}\n{entry['owner']}\n{len(data)}\n".encode())
+        chunks.append(data)
+    sys.stdout.buffer.write(b"".join(chunks))
+    sys.stdout.buffer.flush()
     return 0
 
 
