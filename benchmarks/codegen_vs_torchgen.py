@@ -47,6 +47,14 @@ directory does not exist before the run and is deleted, untimed, after it.
               descriptor), planning, rendering and writing the whole generated
               backend tree.
 
+Where the output goes. Both tools write under --out-root, by default a tmpfs (/dev/shm)
+when there is one. frp-gen writes a whole repo (about 2,700 files for every op: a header
+and a scaffolded kernel file per operator family, plus registration shards), torchgen two
+files; on a VM disk the cost of creating a file varies tenfold from run to run (this
+machine's ext4 is mounted with online discard, and deleting the previous run's output
+leaves a trim backlog), which would measure the disk rather than the generators. Pass
+--out-root DIR to measure on a disk. The table gives each tool's file count.
+
 Both tools get the same op list. Runs alternate between the tools (frp-gen, torchgen,
 frp-gen, ...) so that background load hits both alike, after --warmup untimed runs per
 tool. The times are wall-clock times on a possibly busy machine; the script prints the
@@ -101,6 +109,7 @@ class OpList:
 class ToolResult:
     tool: str
     ops: int
+    files: int = 0
     times: list[float] = dataclasses.field(default_factory=list)
     error: str | None = None
 
@@ -291,22 +300,35 @@ def write_descriptor(path: Path, ops: list[str]) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-def timed_run(cmd: list[str], out_dir: Path) -> tuple[float, str | None]:
-    """Run cmd once; out_dir must not exist yet and is removed afterwards (untimed)."""
+def timed_run(
+    cmd: list[str], out_dir: Path, env: dict[str, str] | None = None
+) -> tuple[float, str | None, int, str]:
+    """Run cmd once; out_dir must not exist yet and is removed afterwards (untimed).
+
+    Returns the seconds, an error or None, the number of files written, and stderr.
+    """
     assert not out_dir.exists(), out_dir
     start = time.perf_counter()
     proc = subprocess.run(
-        cmd, check=False, stdin=subprocess.DEVNULL, capture_output=True, text=True
+        cmd,
+        check=False,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
     )
     elapsed = time.perf_counter() - start
+    files = sum(1 for p in out_dir.rglob("*") if p.is_file()) if out_dir.exists() else 0
     shutil.rmtree(out_dir, ignore_errors=True)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
         return (
             elapsed,
             f"exit status {proc.returncode}: {' '.join(cmd[:4])} ...\n{tail}",
+            files,
+            proc.stderr,
         )
-    return elapsed, None
+    return elapsed, None, files, proc.stderr
 
 
 def tool_version(cmd: list[str]) -> str:
@@ -328,7 +350,7 @@ def fmt_row(cells: list[str], widths: list[int]) -> str:
 
 
 def print_table(results: list[ToolResult]) -> None:
-    header = ["tool", "op count", "median s", "min s", "max s"]
+    header = ["tool", "op count", "files", "median s", "min s", "max s"]
     rows = []
     for r in results:
         if r.times:
@@ -337,13 +359,14 @@ def print_table(results: list[ToolResult]) -> None:
                 [
                     r.tool,
                     str(r.ops),
+                    str(r.files),
                     f"{statistics.median(t):.3f}",
                     f"{min(t):.3f}",
                     f"{max(t):.3f}",
                 ]
             )
         else:
-            rows.append([r.tool, str(r.ops), "-", "-", "-"])
+            rows.append([r.tool, str(r.ops), "-", "-", "-", "-"])
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     print(fmt_row(header, widths))
     print("-+-".join("-" * w for w in widths))
@@ -373,6 +396,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--json", type=Path, default=None, help="also write the results as JSON here"
+    )
+    ap.add_argument(
+        "--out-root",
+        type=Path,
+        default=Path("/dev/shm") if Path("/dev/shm").is_dir() else None,
+        help="where both tools write their output (default: /dev/shm, a tmpfs)",
     )
     args = ap.parse_args(argv)
     if args.runs < 1 or args.warmup < 0:
@@ -426,8 +455,14 @@ def main(argv: list[str] | None = None) -> int:
         results["frp-gen"].error = why
         print(f"Skipping frp-gen: {why}")
 
-    with tempfile.TemporaryDirectory(prefix="frp-bench-") as tmp_str:
-        tmp = Path(tmp_str)
+    with (
+        tempfile.TemporaryDirectory(prefix="frp-bench-") as tmp_str,
+        tempfile.TemporaryDirectory(
+            prefix="frp-bench-out-", dir=args.out_root
+        ) as out_str,
+    ):
+        tmp, out_root = Path(tmp_str), Path(out_str)
+        print(f"output under {out_root}\n")
         backend_yaml, descriptor = tmp / "backend.yaml", tmp / "descriptor.yaml"
         write_backend_yaml(backend_yaml, ops.accepted)
         write_descriptor(descriptor, ops.accepted)
@@ -466,8 +501,8 @@ def main(argv: list[str] | None = None) -> int:
                 r = results[tool]
                 if r.error is not None:
                     continue
-                out = tmp / f"out-{next(counter)}"
-                elapsed, err = timed_run(command(tool, out), out)
+                out = out_root / f"out-{next(counter)}"
+                elapsed, err, r.files, _ = timed_run(command(tool, out), out)
                 if err is not None:
                     r.error = err
                     print(f"{tool} failed, no more runs of it: {err}")
@@ -482,6 +517,17 @@ def main(argv: list[str] | None = None) -> int:
                     f"  {label:12} {tool:9} {elapsed:8.3f} s"
                     + ("" if err is None else "  FAILED")
                 )
+        if results["frp-gen"].times:
+            # One more, untimed run that reports frp-gen's own stage times.
+            out = out_root / "stages"
+            env = dict(os.environ, FRP_TIMINGS="1")
+            _, _, _, stderr = timed_run(command("frp-gen", out), out, env)
+            stages = [
+                ln.split("timing: ")[1]
+                for ln in stderr.splitlines()
+                if "timing: " in ln
+            ]
+            print("\n  frp-gen stages (one run): " + ", ".join(stages))
     print()
 
     print_table(list(results.values()))

@@ -92,8 +92,8 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
 int generate(const Settings& s, render::Renderer& python, const Loaded& loaded,
              const std::string& root, std::vector<render::RenderedFile> extra, bool force,
-             const Output& out, Diagnostics& diags) {
-  StageTimer timer;
+             const Output& out, Diagnostics& diags, StageTimer& timer) {
+  timer.lap("load");
   std::optional<json> model = plan_model(s, loaded, diags);
   if (!model) return report(diags);
   timer.lap("plan");
@@ -132,6 +132,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
             const std::string& descriptor_path, const std::vector<std::string>& ops, bool force,
             const Output& out) {
   Diagnostics diags;
+  StageTimer timer;
   const SourceLocation cli{"command line", 0, 0};
   if (!descriptor::check_device_name(name, cli, diags)) return report(diags);
   if (!descriptor_path.empty() && !ops.empty()) {
@@ -166,7 +167,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
       inputs.push_back({file.value, "input", *text});
     }
   }
-  return generate(s, *python, *loaded, dir, std::move(inputs), force, out, diags);
+  return generate(s, *python, *loaded, dir, std::move(inputs), force, out, diags, timer);
 }
 
 std::optional<Loaded> load_repo(const Settings& s, render::Renderer& python, const std::string& dir,
@@ -184,10 +185,11 @@ std::optional<Loaded> load_repo(const Settings& s, render::Renderer& python, con
 
 int cmd_regen(const Settings& s, const std::string& dir, bool force, const Output& out) {
   Diagnostics diags;
+  StageTimer timer;
   std::unique_ptr<render::Renderer> python = start_python(s, render_workers());
   std::optional<Loaded> loaded = load_repo(s, *python, dir, diags);
   if (!loaded) return report(diags);
-  return generate(s, *python, *loaded, dir, {}, force, out, diags);
+  return generate(s, *python, *loaded, dir, {}, force, out, diags, timer);
 }
 
 // Loads a descriptor from a file or from a repo, and plans it without writing anything.

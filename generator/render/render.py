@@ -19,6 +19,7 @@ model["ops"], and templates receive those ops as `ops`.
 import importlib.metadata
 import importlib.util
 import json
+import os
 import sys
 
 
@@ -36,7 +37,13 @@ def torch_location() -> dict:
 
 
 def main() -> int:
-    print(json.dumps(torch_location()), flush=True)
+    try:
+        print(json.dumps(torch_location()), flush=True)
+    except BrokenPipeError:
+        # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
+        # devnull so that Python's final flush does not report the closed pipe either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     import jinja2  # after the first line: frp-gen is waiting for that line, not for Jinja2
 
     text = sys.stdin.read()

@@ -122,6 +122,8 @@ def expect_error():
     """
 
     def _expect(stderr, file, line, column, fragment, hint=None, excerpt=None):
+        # Bad input gets our message, never a stray Python traceback from the renderer.
+        assert "Traceback" not in stderr, stderr
         found = [
             d
             for d in parse_diagnostics(stderr)
