@@ -269,30 +269,23 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
     reader.finish();
   }
 
-  YAML::Node runtime = top.take("runtime");
-  if (runtime.IsDefined()) {
-    load::MappingReader reader(path, runtime, diags, "'runtime'");
-    if (std::optional<long long> n = reader.take_int("devices")) {
+  // Sections holding one small count each: runtime.devices, build.registration_shards.
+  auto take_count = [&](std::string_view section, std::string_view key, std::string_view what,
+                        int& into) {
+    YAML::Node node = top.take(section);
+    if (!node.IsDefined()) return;
+    load::MappingReader reader(path, node, diags, "'" + std::string(section) + "'");
+    if (std::optional<long long> n = reader.take_int(key)) {
       if (*n < 1 || *n > 64) {
-        diags.error(load::location_of(path, reader.take("devices")),
-                    "runtime devices must be between 1 and 64");
+        diags.error(load::location_of(path, reader.take(key)),
+                    std::string(what) + " must be between 1 and 64");
       }
-      d.devices = static_cast<int>(*n);
+      into = static_cast<int>(*n);
     }
     reader.finish();
-  }
-  YAML::Node build = top.take("build");
-  if (build.IsDefined()) {
-    load::MappingReader reader(path, build, diags, "'build'");
-    if (std::optional<long long> n = reader.take_int("registration_shards")) {
-      if (*n < 1 || *n > 64) {
-        diags.error(load::location_of(path, reader.take("registration_shards")),
-                    "registration_shards must be between 1 and 64");
-      }
-      d.registration_shards = static_cast<int>(*n);
-    }
-    reader.finish();
-  }
+  };
+  take_count("runtime", "devices", "runtime devices", d.devices);
+  take_count("build", "registration_shards", "registration_shards", d.registration_shards);
   top.finish();
   if (diags.error_count() != errors_before) return std::nullopt;
   return d;

@@ -56,7 +56,7 @@ class OpSelector {
                    did_you_mean(ref.value, all_keys_));
       return;
     }
-    if (seen_.insert(fn).second) chosen_.push_back(fn);
+    seen_.insert(fn);
   }
 
   void add_set(const descriptor::Ref& ref) {
@@ -107,7 +107,6 @@ class OpSelector {
   Diagnostics& diags_;
   std::vector<std::string> all_keys_;
   std::set<const model::NativeFunction*> seen_;
-  std::vector<const model::NativeFunction*> chosen_;
 };
 
 // The device every wrapper runs under: the first tensor argument (self first), else the
