@@ -9,9 +9,11 @@ namespace frp::render {
 using nlohmann::json;
 
 Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
+  // Only the first worker looks for torch; the others just render.
   for (int i = 0; i < std::max(1, opts_.workers); ++i) {
-    workers_.push_back(
-        std::make_unique<ChildProcess>(std::vector<std::string>{opts_.python, opts_.renderer}));
+    std::vector<std::string> argv = {opts_.python, opts_.renderer};
+    if (i == 0) argv.push_back("--locate");
+    workers_.push_back(std::make_unique<ChildProcess>(argv));
   }
 }
 
@@ -22,7 +24,7 @@ bool Renderer::fail(Diagnostics& diags, const std::string& message, std::string 
 
 std::optional<json> Renderer::torch_location(Diagnostics& diags) {
   if (location_) return location_;
-  // Every worker sends the line; worker 0's answers, the others' are read and dropped.
+  // Every worker sends a first line; worker 0's answers, the others' ("{}") are dropped.
   for (std::size_t i = 0; i < workers_.size(); ++i) {
     std::optional<std::string> line = workers_[i]->read_line();
     if (!line) {

@@ -3,7 +3,8 @@
 frp-gen starts this before it loads anything, so Python's start-up and the Jinja2 import overlap
 with the C++ work. The conversation on stdin/stdout:
 
-1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">}.
+1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">}
+   when started with --locate (frp-gen asks one worker), else "{}".
    frp-gen reads torch's native_functions.yaml and tags.yaml from there.
 2. frp-gen sends {"template_dirs": [...], "model": <render model>, "render": [file indices]}
    and closes stdin (or closes it at once if it only wanted step 1).
@@ -16,29 +17,40 @@ computed by the C++ core. One rule of convenience: a file entry's "ops" field ho
 model["ops"], and templates receive those ops as `ops`.
 """
 
-import importlib.metadata
 import importlib.util
 import json
 import os
+import re
 import sys
 
 
 def torch_location() -> dict:
-    # find_spec locates torchgen without running torch's slow import.
-    spec = importlib.util.find_spec("torchgen")
-    try:
-        version = importlib.metadata.version("torch")
-    except importlib.metadata.PackageNotFoundError:
-        version = ""
+    # find_spec locates packages without importing them (torch's import takes seconds), and
+    # torch/version.py is read as text for the same reason; importlib.metadata would scan every
+    # installed distribution.
+    torchgen = importlib.util.find_spec("torchgen")
+    torch = importlib.util.find_spec("torch")
+    version = ""
+    if torch and torch.submodule_search_locations:
+        path = os.path.join(torch.submodule_search_locations[0], "version.py")
+        try:
+            with open(path, encoding="utf-8") as f:
+                found = re.search(
+                    r"^__version__\s*=\s*['\"]([^'\"]+)", f.read(), re.MULTILINE
+                )
+            version = found.group(1) if found else ""
+        except OSError:
+            pass
     return {
-        "torchgen": spec.submodule_search_locations[0] if spec else "",
+        "torchgen": torchgen.submodule_search_locations[0] if torchgen else "",
         "torch_version": version,
     }
 
 
 def main() -> int:
     try:
-        print(json.dumps(torch_location()), flush=True)
+        location = torch_location() if "--locate" in sys.argv[1:] else {}
+        print(json.dumps(location), flush=True)
     except BrokenPipeError:
         # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
         # devnull so that Python's final flush does not report the closed pipe either.
