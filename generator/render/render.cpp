@@ -100,7 +100,7 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const json& model, Dia
     int code = worker->wait();
     if (code != 0) {
       fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
-           "the template error is shown above");
+           "the renderer's message is above");
       return std::nullopt;
     }
     if (!parse_records(reply, rendered)) {

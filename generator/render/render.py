@@ -56,7 +56,18 @@ def main() -> int:
         # devnull so that Python's final flush does not report the closed pipe either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    import jinja2  # after the first line: frp-gen is waiting for that line, not for Jinja2
+    try:
+        import jinja2  # after the first line: frp-gen is waiting for that line, not for Jinja2
+    except ImportError:
+        if (
+            "--locate" in sys.argv[1:]
+        ):  # that worker speaks for all: one message, not one each
+            print(
+                f"error: Jinja2 is not installed for {sys.executable}: "
+                f"run '{sys.executable} -m pip install jinja2', or set FRP_PYTHON",
+                file=sys.stderr,
+            )
+        return 3
 
     text = sys.stdin.read()
     if not text:

@@ -30,12 +30,13 @@ def frp_gen() -> Path:
 
 @pytest.fixture(scope="session")
 def run(frp_gen):
-    """run(*args, cwd=None) -> (exit code, stdout, stderr)."""
+    """run(*args, cwd=None, env=None) -> (exit code, stdout, stderr); env adds variables."""
 
-    def _run(*args, cwd=None):
+    def _run(*args, cwd=None, env=None):
         result = subprocess.run(
             [str(frp_gen), *[str(a) for a in args]],
             cwd=cwd,
+            env=dict(os.environ, **env) if env else None,
             check=False,
             capture_output=True,
             text=True,

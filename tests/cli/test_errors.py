@@ -1,7 +1,12 @@
 """Bad input: exit code 2, an error located as file:line:column at the offending text, and nothing
 written anywhere (no target folder, no staging folder, the descriptor's folder untouched)."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+import torchgen
 
 DESCRIPTOR_HEAD = "device: mydevice\n"
 
@@ -580,3 +585,25 @@ def test_regen_outside_a_repo(run, snapshot, diagnostics, tmp_path):
     assert code == 2
     assert snapshot(tmp_path) == before
     assert "frp.yaml is missing" in stderr
+
+
+def test_python_without_jinja2_is_one_clear_error(tmp_path, run):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    native = (
+        Path(torchgen.__file__).parent / "packaged/ATen/native/native_functions.yaml"
+    )
+    out = tmp_path / "out"
+    code, _, err = run(
+        "new",
+        "mydevice",
+        "--dir",
+        out,
+        "--native-functions",
+        native,
+        env={"FRP_PYTHON": str(venv / "bin" / "python")},
+    )
+    assert code == 2
+    assert err.count("Jinja2 is not installed") == 1, err
+    assert "Traceback" not in err
+    assert not out.exists()
