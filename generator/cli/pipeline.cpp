@@ -95,6 +95,7 @@ std::optional<nlohmann::json> plan_model(const Settings& s, const Loaded& loaded
   in.descriptor = &loaded.descriptor;
   in.registry = &loaded.registry;
   in.op_sets_dir = s.data_dir + "/schemas/op_sets";
+  in.mixed_device_ops = s.data_dir + "/schemas/policies/mixed_device_ops.yaml";
   in.torch_version = loaded.torch_version;
   in.generator_version = FRP_VERSION;
   return plan::build_render_model(in, diags);

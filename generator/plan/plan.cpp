@@ -83,14 +83,7 @@ class OpSelector {
       diags_.error(ref.location, "unknown op set '" + ref.value + "'", hint);
       return;
     }
-    std::optional<load::YamlFile> file = load::load_yaml_file(path, diags_);
-    if (!file) return;
-    load::MappingReader reader(path, file->root, diags_, "an op set");
-    reader.take("description");
-    for (auto& [name, node] : reader.take_string_list("ops")) {
-      add({name, load::location_of(path, node)});
-    }
-    reader.finish();
+    for (const descriptor::Ref& op : read_op_list(path, diags_)) add(op);
   }
 
   std::vector<const model::NativeFunction*> take() {
@@ -169,6 +162,19 @@ void check_op_refs(const std::vector<descriptor::Ref>& refs, const model::OpRegi
 
 }  // namespace
 
+std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& diags) {
+  std::vector<descriptor::Ref> ops;
+  std::optional<load::YamlFile> file = load::load_yaml_file(path, diags);
+  if (!file) return ops;
+  load::MappingReader reader(path, file->root, diags, "an op list");
+  reader.take("description");
+  for (auto& [name, node] : reader.take_string_list("ops")) {
+    ops.push_back({name, load::location_of(path, node)});
+  }
+  reader.finish();
+  return ops;
+}
+
 std::vector<std::string> available_op_sets(const std::string& op_sets_dir) {
   std::vector<std::string> names;
   std::error_code ec;
@@ -203,7 +209,7 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
   return selector.take();
 }
 
-json op_to_json(const model::Op& op) {
+json op_to_json(const model::Op& op, bool mixed_device) {
   json args = json::array();
   std::vector<std::string> params, names;
   json device_checks = json::array();
@@ -215,7 +221,11 @@ json op_to_json(const model::Op& op) {
                     {"kwarg_only", a.kwarg_only}});
     params.push_back(a.type + " " + a.name);
     names.push_back(a.name);
-    if (op.fn->device_check && a.tensor != model::TensorArg::None) device_checks.push_back(a.name);
+    // Like torchgen: the positional and out tensors must share a device; other keyword
+    // tensors (e.g. optional weights of fused ops) are the kernel's business.
+    const bool checked = op.fn->device_check && !mixed_device &&
+                         a.tensor != model::TensorArg::None && (!a.kwarg_only || a.is_write);
+    if (checked) device_checks.push_back(a.name);
   }
   return {{"key", op.key},
           {"impl_name", op.fn->func.name.qualified()},
@@ -269,6 +279,14 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     }
   }
 
+  std::set<std::string> mixed_device;
+  if (!in.mixed_device_ops.empty()) {
+    for (const descriptor::Ref& ref : read_op_list(in.mixed_device_ops, diags)) {
+      check_op_refs({ref}, *in.registry, {}, "the mixed-device list", diags);
+      mixed_device.insert(ref.value);
+    }
+  }
+
   json ops = json::array();
   std::map<std::string, std::vector<std::size_t>> families;
   std::map<std::string, std::string> cpp_names;
@@ -282,7 +300,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
                                     "' map to the same C++ name '" + op->cpp_name + "'");
       continue;
     }
-    json j = op_to_json(*op);
+    json j = op_to_json(*op, mixed_device.contains(op->key));
     j["autograd"] = autograd_keys.contains(op->key);
     families[op->family].push_back(ops.size());
     if (fn->custom) custom_ops_by_ns[op->ns].push_back(ops.size());
@@ -336,6 +354,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
         {{"shard", shard}, {"ops", indices}, {"headers", headers}, {"namespaces", namespaces}});
     sources.push_back(path);
   }
+  add_file("csrc/generated/device_checks.h", "device_checks.h.j2", Owner::Generated);
   add_file("csrc/generated/cpu_fallback.h", "cpu_fallback.h.j2", Owner::Generated);
   add_file("csrc/generated/not_implemented.h", "not_implemented.h.j2", Owner::Generated);
   add_file("csrc/generated/cpu_fallback.cpp", "cpu_fallback.cpp.j2", Owner::Generated);

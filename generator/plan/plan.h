@@ -21,13 +21,17 @@ std::string_view to_string(Owner owner);
 struct Inputs {
   const descriptor::Descriptor* descriptor = nullptr;
   const model::OpRegistry* registry = nullptr;
-  std::string op_sets_dir;    // schemas/op_sets of frp-gen
-  std::string torch_version;  // of the torch whose yaml was read, or "unknown"
+  std::string op_sets_dir;       // schemas/op_sets of frp-gen
+  std::string mixed_device_ops;  // schemas/policies/mixed_device_ops.yaml: no device check
+  std::string torch_version;     // of the torch whose yaml was read, or "unknown"
   std::string generator_version;
 };
 
 // Names of the op sets shipped in `op_sets_dir` ("minimal", "mlp", ...).
 std::vector<std::string> available_op_sets(const std::string& op_sets_dir);
+
+// The "ops:" of an op-list file (an op set or a policy list), each with its location.
+std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& diags);
 
 // Resolves op sets and explicit op names to ops, in registry order, without duplicates.
 // Unknown names are reported with a did-you-mean.
@@ -38,6 +42,7 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
 std::optional<nlohmann::json> build_render_model(const Inputs& in, Diagnostics& diags);
 
 // The JSON of one op, as templates and `frp-gen show-op --json` see it.
-nlohmann::json op_to_json(const model::Op& op);
+// `mixed_device` ops may take tensors on different devices: no common-device check.
+nlohmann::json op_to_json(const model::Op& op, bool mixed_device = false);
 
 }  // namespace frp::plan

@@ -55,7 +55,10 @@ def features(op: dict) -> set[str]:
     found |= {f"arg:{a['type']}" for a in op["arguments"]}
     guard = op["guard"]
     found.add(f"guard:{guard['kind'] if guard else 'none'}")
-    found.add(f"checks:{bool(op['device_checks'])}")
+    kinds = {a["name"]: a["tensor"] for a in op["arguments"]}
+    found |= {
+        f"check:{kinds[name]}" for name in op["device_checks"]
+    }  # each check_device overload
     return found
 
 

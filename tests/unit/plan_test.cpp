@@ -232,8 +232,9 @@ TEST_F(PlanTest, UnknownSetListsShippedSets) {
   ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
   const Diagnostic& e = diags_.errors()[0];
   EXPECT_EQ(e.message, "unknown op set 'nosuchset'");
-  EXPECT_EQ(e.hint,
-            "shipped sets: minimal, pointwise, typo; use 'tag:<tag>' for the ops with a tags.yaml tag");
+  EXPECT_EQ(
+      e.hint,
+      "shipped sets: minimal, pointwise, typo; use 'tag:<tag>' for the ops with a tags.yaml tag");
   EXPECT_EQ(e.location.line, 2);
   EXPECT_EQ(e.location.column, 20);
 }
@@ -325,6 +326,39 @@ TEST_F(PlanTest, OpJsonOfAFactory) {
   EXPECT_EQ(empty["guard"], (json{{"kind", "optional"}, {"expr", "device"}}));
   EXPECT_EQ(empty["device_checks"], json::array());  // no tensor arguments
   EXPECT_EQ(empty["call_arguments"], "size, dtype, layout, device, pin_memory, memory_format");
+}
+
+TEST_F(PlanTest, DeviceChecksCoverPositionalAndOutTensors) {
+  // Keyword-only inputs (here an optional scale) are the kernel's business, as in torchgen;
+  // out tensors are checked.
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "frp_plan_checks";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "ops.yaml") << "- func: myops::scaled(Tensor self, *, Tensor? scale=None, "
+                                     "Tensor(a!) out) -> Tensor(a!)\n";
+  load_custom_ops((dir / "ops.yaml").string());
+  json model = model_ok("device: mydev\nops: [mm]\n");
+  EXPECT_EQ(op_json(model, "myops::scaled")["device_checks"], json::array({"self", "out"}));
+}
+
+TEST_F(PlanTest, MixedDeviceOpsSkipTheCheck) {
+  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_mixed_device.yaml";
+  std::ofstream(list) << "description: test\nops: [mm]\n";
+  Inputs in = inputs("device: mydev\nops: [mm, _local_scalar_dense]\n");
+  in.mixed_device_ops = list.string();
+  std::optional<json> model = build_render_model(in, diags_);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  EXPECT_EQ(op_json(*model, "mm")["device_checks"], json::array());
+  EXPECT_EQ(op_json(*model, "_local_scalar_dense")["device_checks"], json::array({"self"}));
+}
+
+TEST_F(PlanTest, MixedDeviceListNamesKnownOps) {
+  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_mixed_typo.yaml";
+  std::ofstream(list) << "ops: [mn]\n";
+  Inputs in = inputs("device: mydev\n");
+  in.mixed_device_ops = list.string();
+  EXPECT_FALSE(build_render_model(in, diags_).has_value());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  EXPECT_EQ(diags_.errors()[0].hint, "did you mean 'mm'?");
 }
 
 TEST_F(PlanTest, OpJsonGuardsAndChecks) {

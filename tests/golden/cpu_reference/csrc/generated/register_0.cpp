@@ -2,13 +2,14 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers cpuref's kernels with the dispatcher under the PrivateUse1 key.
-// Each wrapper checks that its tensors share a device, makes that device current, and calls the
-// kernel. Registration shard 0: operators are spread over shards by family so that
+// Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
+// current, and calls the kernel. Registration shard 0: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
-#include <ATen/core/op_registration/adaption.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
+
+#include "generated/device_checks.h"
 
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_local_scalar_dense.h"
@@ -34,16 +35,13 @@ namespace cpuref {
 namespace {
 
 at::Tensor wrapper__copy_from(const at::Tensor & self, const at::Tensor & dst, bool non_blocking) {
-  std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper__copy_from", "self");
-  c10::impl::check_and_update_common_device(common_device, dst, "wrapper__copy_from", "dst");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::_copy_from(self, dst, non_blocking);
 }
 
 at::Scalar wrapper__local_scalar_dense(const at::Tensor & self) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper__local_scalar_dense", "self");
+  check_device(common_device, self, "_local_scalar_dense", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::_local_scalar_dense(self);
 }
@@ -70,19 +68,19 @@ at::Tensor & wrapper_addcdiv_(at::Tensor & self, const at::Tensor & tensor1, con
 
 at::Tensor & wrapper_addmm_out(const at::Tensor & self, const at::Tensor & mat1, const at::Tensor & mat2, const at::Scalar & beta, const at::Scalar & alpha, at::Tensor & out) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_addmm_out", "self");
-  c10::impl::check_and_update_common_device(common_device, mat1, "wrapper_addmm_out", "mat1");
-  c10::impl::check_and_update_common_device(common_device, mat2, "wrapper_addmm_out", "mat2");
-  c10::impl::check_and_update_common_device(common_device, out, "wrapper_addmm_out", "out");
+  check_device(common_device, self, "addmm.out", "self");
+  check_device(common_device, mat1, "addmm.out", "mat1");
+  check_device(common_device, mat2, "addmm.out", "mat2");
+  check_device(common_device, out, "addmm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::addmm_out(self, mat1, mat2, beta, alpha, out);
 }
 
 at::Tensor wrapper_addmm(const at::Tensor & self, const at::Tensor & mat1, const at::Tensor & mat2, const at::Scalar & beta, const at::Scalar & alpha) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_addmm", "self");
-  c10::impl::check_and_update_common_device(common_device, mat1, "wrapper_addmm", "mat1");
-  c10::impl::check_and_update_common_device(common_device, mat2, "wrapper_addmm", "mat2");
+  check_device(common_device, self, "addmm", "self");
+  check_device(common_device, mat1, "addmm", "mat1");
+  check_device(common_device, mat2, "addmm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::addmm(self, mat1, mat2, beta, alpha);
 }
@@ -114,9 +112,9 @@ at::Tensor & wrapper_lerp__Scalar(at::Tensor & self, const at::Tensor & end, con
 
 at::Tensor wrapper_linear(const at::Tensor & input, const at::Tensor & weight, const ::std::optional<at::Tensor> & bias) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, input, "wrapper_linear", "input");
-  c10::impl::check_and_update_common_device(common_device, weight, "wrapper_linear", "weight");
-  c10::impl::check_and_update_common_device(common_device, bias, "wrapper_linear", "bias");
+  check_device(common_device, input, "linear", "input");
+  check_device(common_device, weight, "linear", "weight");
+  check_device(common_device, bias, "linear", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
   return kernels::linear(input, weight, bias);
 }
@@ -133,9 +131,9 @@ at::Tensor wrapper_mse_loss(const at::Tensor & self, const at::Tensor & target, 
 
 at::Tensor wrapper_mse_loss_backward(const at::Tensor & grad_output, const at::Tensor & self, const at::Tensor & target, int64_t reduction) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, grad_output, "wrapper_mse_loss_backward", "grad_output");
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_mse_loss_backward", "self");
-  c10::impl::check_and_update_common_device(common_device, target, "wrapper_mse_loss_backward", "target");
+  check_device(common_device, grad_output, "mse_loss_backward", "grad_output");
+  check_device(common_device, self, "mse_loss_backward", "self");
+  check_device(common_device, target, "mse_loss_backward", "target");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mse_loss_backward(grad_output, self, target, reduction);
 }
@@ -157,16 +155,16 @@ at::Tensor wrapper_tanh(const at::Tensor & self) {
 
 at::Tensor wrapper_tanh_backward(const at::Tensor & grad_output, const at::Tensor & output) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, grad_output, "wrapper_tanh_backward", "grad_output");
-  c10::impl::check_and_update_common_device(common_device, output, "wrapper_tanh_backward", "output");
+  check_device(common_device, grad_output, "tanh_backward", "grad_output");
+  check_device(common_device, output, "tanh_backward", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
   return kernels::tanh_backward(grad_output, output);
 }
 
 at::Tensor wrapper_threshold_backward(const at::Tensor & grad_output, const at::Tensor & self, const at::Scalar & threshold) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, grad_output, "wrapper_threshold_backward", "grad_output");
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_threshold_backward", "self");
+  check_device(common_device, grad_output, "threshold_backward", "grad_output");
+  check_device(common_device, self, "threshold_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::threshold_backward(grad_output, self, threshold);
 }

@@ -2,13 +2,14 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers cpuref's kernels with the dispatcher under the PrivateUse1 key.
-// Each wrapper checks that its tensors share a device, makes that device current, and calls the
-// kernel. Registration shard 1: operators are spread over shards by family so that
+// Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
+// current, and calls the kernel. Registration shard 1: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
-#include <ATen/core/op_registration/adaption.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
+
+#include "generated/device_checks.h"
 
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_reshape_alias.h"
@@ -30,9 +31,6 @@ namespace cpuref {
 namespace {
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor & self, const at::Tensor & dst) {
-  std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper__copy_from_and_resize", "self");
-  c10::impl::check_and_update_common_device(common_device, dst, "wrapper__copy_from_and_resize", "dst");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::_copy_from_and_resize(self, dst);
 }
@@ -52,17 +50,17 @@ at::Tensor wrapper_as_strided(const at::Tensor & self, c10::SymIntArrayRef size,
 
 at::Tensor wrapper_mm(const at::Tensor & self, const at::Tensor & mat2) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_mm", "self");
-  c10::impl::check_and_update_common_device(common_device, mat2, "wrapper_mm", "mat2");
+  check_device(common_device, self, "mm", "self");
+  check_device(common_device, mat2, "mm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mm(self, mat2);
 }
 
 at::Tensor & wrapper_mm_out(const at::Tensor & self, const at::Tensor & mat2, at::Tensor & out) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_mm_out", "self");
-  c10::impl::check_and_update_common_device(common_device, mat2, "wrapper_mm_out", "mat2");
-  c10::impl::check_and_update_common_device(common_device, out, "wrapper_mm_out", "out");
+  check_device(common_device, self, "mm.out", "self");
+  check_device(common_device, mat2, "mm.out", "mat2");
+  check_device(common_device, out, "mm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mm_out(self, mat2, out);
 }
@@ -105,7 +103,7 @@ at::Tensor & wrapper_set__source_Tensor(at::Tensor & self, const at::Tensor & so
 
 at::Tensor & wrapper_set_(at::Tensor & self) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_set_", "self");
+  check_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::set_(self);
 }
@@ -117,8 +115,8 @@ at::Tensor wrapper_sigmoid(const at::Tensor & self) {
 
 at::Tensor wrapper_sigmoid_backward(const at::Tensor & grad_output, const at::Tensor & output) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, grad_output, "wrapper_sigmoid_backward", "grad_output");
-  c10::impl::check_and_update_common_device(common_device, output, "wrapper_sigmoid_backward", "output");
+  check_device(common_device, grad_output, "sigmoid_backward", "grad_output");
+  check_device(common_device, output, "sigmoid_backward", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
   return kernels::sigmoid_backward(grad_output, output);
 }

@@ -2,13 +2,14 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key.
-// Each wrapper checks that its tensors share a device, makes that device current, and calls the
-// kernel. Registration shard 1: operators are spread over shards by family so that
+// Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
+// current, and calls the kernel. Registration shard 1: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
-#include <ATen/core/op_registration/adaption.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
+
+#include "generated/device_checks.h"
 
 #include "generated/kernels/as_strided.h"
 #include "generated/kernels/npu_ops_fused_gelu.h"
@@ -24,7 +25,7 @@ at::Tensor wrapper_as_strided(const at::Tensor & self, c10::SymIntArrayRef size,
 
 at::Tensor wrapper_npu_ops_fused_gelu(const at::Tensor & self, c10::string_view approximate) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_npu_ops_fused_gelu", "self");
+  check_device(common_device, self, "npu_ops::fused_gelu", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::npu_ops_fused_gelu(self, approximate);
 }

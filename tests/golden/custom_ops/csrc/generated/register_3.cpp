@@ -2,13 +2,14 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key.
-// Each wrapper checks that its tensors share a device, makes that device current, and calls the
-// kernel. Registration shard 3: operators are spread over shards by family so that
+// Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
+// current, and calls the kernel. Registration shard 3: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
-#include <ATen/core/op_registration/adaption.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
+
+#include "generated/device_checks.h"
 
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_reshape_alias.h"
@@ -22,9 +23,6 @@ namespace npu_demo {
 namespace {
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor & self, const at::Tensor & dst) {
-  std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper__copy_from_and_resize", "self");
-  c10::impl::check_and_update_common_device(common_device, dst, "wrapper__copy_from_and_resize", "dst");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::_copy_from_and_resize(self, dst);
 }
@@ -35,24 +33,24 @@ at::Tensor wrapper__reshape_alias(const at::Tensor & self, c10::SymIntArrayRef s
 
 at::Tensor wrapper_mm(const at::Tensor & self, const at::Tensor & mat2) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_mm", "self");
-  c10::impl::check_and_update_common_device(common_device, mat2, "wrapper_mm", "mat2");
+  check_device(common_device, self, "mm", "self");
+  check_device(common_device, mat2, "mm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mm(self, mat2);
 }
 
 at::Tensor wrapper_npu_ops_fused_gelu_backward(const at::Tensor & grad, const at::Tensor & self, c10::string_view approximate) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, grad, "wrapper_npu_ops_fused_gelu_backward", "grad");
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_npu_ops_fused_gelu_backward", "self");
+  check_device(common_device, grad, "npu_ops::fused_gelu_backward", "grad");
+  check_device(common_device, self, "npu_ops::fused_gelu_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::npu_ops_fused_gelu_backward(grad, self, approximate);
 }
 
 ::std::tuple<at::Tensor,at::Tensor> wrapper_npu_ops_rms_norm(const at::Tensor & input, at::IntArrayRef normalized_shape, const ::std::optional<at::Tensor> & weight, double eps) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, input, "wrapper_npu_ops_rms_norm", "input");
-  c10::impl::check_and_update_common_device(common_device, weight, "wrapper_npu_ops_rms_norm", "weight");
+  check_device(common_device, input, "npu_ops::rms_norm", "input");
+  check_device(common_device, weight, "npu_ops::rms_norm", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
   return kernels::npu_ops_rms_norm(input, normalized_shape, weight, eps);
 }
@@ -71,7 +69,7 @@ at::Tensor & wrapper_set__source_Tensor(at::Tensor & self, const at::Tensor & so
 
 at::Tensor & wrapper_set_(at::Tensor & self) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_set_", "self");
+  check_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::set_(self);
 }

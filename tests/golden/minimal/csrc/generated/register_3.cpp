@@ -2,13 +2,14 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers mydevice's kernels with the dispatcher under the PrivateUse1 key.
-// Each wrapper checks that its tensors share a device, makes that device current, and calls the
-// kernel. Registration shard 3: operators are spread over shards by family so that
+// Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
+// current, and calls the kernel. Registration shard 3: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
-#include <ATen/core/op_registration/adaption.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
+
+#include "generated/device_checks.h"
 
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_reshape_alias.h"
@@ -19,9 +20,6 @@ namespace mydevice {
 namespace {
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor & self, const at::Tensor & dst) {
-  std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper__copy_from_and_resize", "self");
-  c10::impl::check_and_update_common_device(common_device, dst, "wrapper__copy_from_and_resize", "dst");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::_copy_from_and_resize(self, dst);
 }
@@ -44,7 +42,7 @@ at::Tensor & wrapper_set__source_Tensor(at::Tensor & self, const at::Tensor & so
 
 at::Tensor & wrapper_set_(at::Tensor & self) {
   std::optional<at::Device> common_device;
-  c10::impl::check_and_update_common_device(common_device, self, "wrapper_set_", "self");
+  check_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::set_(self);
 }
