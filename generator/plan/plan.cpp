@@ -279,10 +279,11 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     }
   }
 
+  // frp-gen's own list, written for the torch it is tested with: a name another torch lacks is
+  // simply not there to exempt (tests/cli/test_shipped_lists.py checks the names against torch).
   std::set<std::string> mixed_device;
   if (!in.mixed_device_ops.empty()) {
     for (const descriptor::Ref& ref : read_op_list(in.mixed_device_ops, diags)) {
-      check_op_refs({ref}, *in.registry, {}, "the mixed-device list", diags);
       mixed_device.insert(ref.value);
     }
   }

@@ -351,14 +351,15 @@ TEST_F(PlanTest, MixedDeviceOpsSkipTheCheck) {
   EXPECT_EQ(op_json(*model, "_local_scalar_dense")["device_checks"], json::array({"self"}));
 }
 
-TEST_F(PlanTest, MixedDeviceListNamesKnownOps) {
-  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_mixed_typo.yaml";
-  std::ofstream(list) << "ops: [mn]\n";
-  Inputs in = inputs("device: mydev\n");
+TEST_F(PlanTest, MixedDeviceListIgnoresOpsThisTorchLacks) {
+  // The list is frp-gen's, written for one torch; another torch's yaml may not have every op.
+  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_mixed_other.yaml";
+  std::ofstream(list) << "ops: [mm, _op_of_another_torch]\n";
+  Inputs in = inputs("device: mydev\nops: [mm]\n");
   in.mixed_device_ops = list.string();
-  EXPECT_FALSE(build_render_model(in, diags_).has_value());
-  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
-  EXPECT_EQ(diags_.errors()[0].hint, "did you mean 'mm'?");
+  std::optional<json> model = build_render_model(in, diags_);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  EXPECT_EQ(op_json(*model, "mm")["device_checks"], json::array());
 }
 
 TEST_F(PlanTest, OpJsonGuardsAndChecks) {
