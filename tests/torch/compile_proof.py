@@ -40,6 +40,11 @@ def plan_all_ops(frp_gen: Path, work: Path) -> list[dict]:
     descriptor.write_text(
         "device: proofdev\nops:\n" + "".join(f"  - {k}\n" for k in keys)
     )
+    return planned_ops(frp_gen, descriptor)
+
+
+def planned_ops(frp_gen: Path, descriptor: Path) -> list[dict]:
+    """The ops of the render model `frp-gen plan` gives for `descriptor`."""
     model = subprocess.run(
         [frp_gen, "plan", "--descriptor", descriptor],
         check=True,
@@ -176,14 +181,8 @@ def main() -> int:
         ]
     )
     library = build(repo, work / "build")
-    custom = subprocess.run(
-        [frp_gen, "plan", "--descriptor", descriptor],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
     keys = [op["key"] for op in sample]
-    keys += [op["key"] for op in json.loads(custom)["ops"] if op["custom"]]
+    keys += [op["key"] for op in planned_ops(frp_gen, descriptor) if op["custom"]]
     keys_file = work / "keys.json"
     keys_file.write_text(json.dumps(keys))
     run([sys.executable, "-c", LOAD_CHECK, library, keys_file])
