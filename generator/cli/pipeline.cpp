@@ -96,6 +96,8 @@ std::optional<nlohmann::json> plan_model(const Settings& s, const Loaded& loaded
   in.registry = &loaded.registry;
   in.op_sets_dir = s.data_dir + "/schemas/op_sets";
   in.mixed_device_ops = s.data_dir + "/schemas/policies/mixed_device_ops.yaml";
+  in.builtin_kernels = s.data_dir + "/schemas/policies/builtin_kernels.yaml";
+  in.autocast_policy = s.data_dir + "/schemas/policies/autocast.yaml";
   in.torch_version = loaded.torch_version;
   in.generator_version = FRP_VERSION;
   return plan::build_render_model(in, diags);

@@ -1,6 +1,7 @@
 #include "plan/plan.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -27,6 +28,8 @@ std::string_view to_string(Owner owner) {
 namespace {
 
 constexpr const char* kMinimalSet = "minimal";
+// The scaffolded file holding every family whose ops all have generated default kernels.
+constexpr const char* kBuiltinKernelFile = "device_basics";
 
 // Stable across runs and platforms, so an op keeps its registration shard (and the build stays
 // incremental) no matter which other ops come and go.
@@ -160,6 +163,149 @@ void check_op_refs(const std::vector<descriptor::Ref>& refs, const model::OpRegi
   }
 }
 
+enum class Build { None, Core, Python, Test };
+
+// A file of the device integration: the same for every backend, up to names.
+struct IntegrationFile {
+  const char* path;  // "{package}" stands for the Python package
+  const char* tmpl;
+  Owner owner;
+  Build build;
+  const char* feature = nullptr;  // generated only when this descriptor feature is on
+};
+
+const std::vector<IntegrationFile>& integration_files() {
+  static const std::vector<IntegrationFile> files = {
+      {"csrc/generated/runtime.h", "backend/csrc/runtime.h.j2", Owner::Generated, Build::None},
+      {"csrc/runtime/host_runtime.cpp", "backend/csrc/host_runtime.cpp.j2", Owner::Scaffold,
+       Build::Core},
+      {"csrc/generated/allocator.h", "backend/csrc/allocator.h.j2", Owner::Generated, Build::None},
+      {"csrc/generated/allocator.cpp", "backend/csrc/allocator.cpp.j2", Owner::Generated,
+       Build::Core},
+      {"csrc/generated/streams.h", "backend/csrc/streams.h.j2", Owner::Generated, Build::None},
+      {"csrc/generated/guard.cpp", "backend/csrc/guard.cpp.j2", Owner::Generated, Build::Core},
+      {"csrc/generated/generator.h", "backend/csrc/generator.h.j2", Owner::Generated, Build::None},
+      {"csrc/generated/generator.cpp", "backend/csrc/generator.cpp.j2", Owner::Generated,
+       Build::Core},
+      {"csrc/generated/hooks.cpp", "backend/csrc/hooks.cpp.j2", Owner::Generated, Build::Core},
+      {"csrc/generated/backend_meta.h", "backend/csrc/backend_meta.h.j2", Owner::Generated,
+       Build::None},
+      {"csrc/generated/serialization.cpp", "backend/csrc/serialization.cpp.j2", Owner::Generated,
+       Build::Core},
+      {"csrc/generated/builtin_kernels.h", "backend/csrc/builtin_kernels.h.j2", Owner::Generated,
+       Build::None},
+      {"csrc/generated/builtin_kernels.cpp", "backend/csrc/builtin_kernels.cpp.j2",
+       Owner::Generated, Build::Core},
+      {"csrc/generated/autocast.cpp", "backend/csrc/autocast.cpp.j2", Owner::Generated,
+       Build::Core, "autocast"},
+      {"csrc/python/module.cpp", "backend/csrc/python_module.cpp.j2", Owner::Generated,
+       Build::Python},
+      {"{package}/__init__.py", "backend/python/__init__.py.j2", Owner::Generated, Build::None},
+      {"{package}/device.py", "backend/python/device.py.j2", Owner::Generated, Build::None},
+      {"{package}/streams.py", "backend/python/streams.py.j2", Owner::Generated, Build::None},
+      {"{package}/random.py", "backend/python/random.py.j2", Owner::Generated, Build::None},
+      {"{package}/memory.py", "backend/python/memory.py.j2", Owner::Generated, Build::None},
+      {"{package}/fallback.py", "backend/python/fallback.py.j2", Owner::Generated, Build::None},
+      {"{package}/meta.py", "backend/python/meta.py.j2", Owner::Generated, Build::None},
+      {"setup.py", "backend/build/setup.py.j2", Owner::Generated, Build::None},
+      {"pyproject.toml", "backend/build/pyproject.toml.j2", Owner::Generated, Build::None},
+      {".github/workflows/ci.yml", "backend/build/ci.yml.j2", Owner::Generated, Build::None},
+      {"tests/conftest.py", "backend/tests/conftest.py.j2", Owner::Generated, Build::None},
+      {"tests/test_device.py", "backend/tests/test_device.py.j2", Owner::Generated, Build::None},
+      {"tests/test_factories.py", "backend/tests/test_factories.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/test_copies.py", "backend/tests/test_copies.py.j2", Owner::Generated, Build::None},
+      {"tests/test_views.py", "backend/tests/test_views.py.j2", Owner::Generated, Build::None},
+      {"tests/test_memory.py", "backend/tests/test_memory.py.j2", Owner::Generated, Build::None},
+      {"tests/test_pin_memory.py", "backend/tests/test_pin_memory.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/test_streams.py", "backend/tests/test_streams.py.j2", Owner::Generated, Build::None},
+      {"tests/test_rng.py", "backend/tests/test_rng.py.j2", Owner::Generated, Build::None},
+      {"tests/test_serialization.py", "backend/tests/test_serialization.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/test_fallback.py", "backend/tests/test_fallback.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/test_autoload.py", "backend/tests/test_autoload.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/test_methods.py", "backend/tests/test_methods.py.j2", Owner::Generated, Build::None},
+      {"tests/test_mlp.py", "backend/tests/test_mlp.py.j2", Owner::Generated, Build::None},
+      {"tests/test_autocast.py", "backend/tests/test_autocast.py.j2", Owner::Generated,
+       Build::None, "autocast"},
+      {"tests/cpp/test_device.cpp", "backend/tests/test_device.cpp.j2", Owner::Generated,
+       Build::Test},
+  };
+  return files;
+}
+
+// MYDEVICE for mydevice: the prefix of the backend's environment variables and CMake options.
+std::string env_prefix(const std::string& device) {
+  std::string out;
+  for (char c : device) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The torch a generated package depends on: the release series frp-gen generated against.
+std::string torch_requirement(const std::string& version) {
+  const std::size_t major_end = version.find('.');
+  const std::size_t minor_end = version.find_first_not_of("0123456789", major_end + 1);
+  if (major_end == std::string::npos || minor_end == major_end + 1) return "torch";
+  const std::string major = version.substr(0, major_end);
+  const std::string minor = version.substr(major_end + 1, minor_end - major_end - 1);
+  return "torch>=" + major + "." + minor + ",<" + major + "." + std::to_string(std::stoi(minor) + 1);
+}
+
+// The C++ enumerator of a fallback policy name ("warn" -> "Warn").
+std::string policy_enum(const std::string& policy) {
+  std::string out = policy;
+  if (!out.empty()) out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+// Autocast kernels: the shipped default lists with the descriptor's overrides applied, each name
+// expanded to concrete aten ops (a bare name to its functional overloads). Names this torch lacks
+// are skipped: the shipped list is frp-gen's, the descriptor's names were checked before.
+json autocast_kernels(const Inputs& in, Diagnostics& diags) {
+  static constexpr const char* kPolicies[] = {"lower_precision_fp", "fp32", "promote"};
+  std::map<std::string, std::string> policy_of;  // name or key -> policy
+  if (!in.autocast_policy.empty()) {
+    if (std::optional<load::YamlFile> file = load::load_yaml_file(in.autocast_policy, diags)) {
+      load::MappingReader reader(in.autocast_policy, file->root, diags, "an autocast policy list");
+      for (const char* policy : kPolicies) {
+        for (auto& [name, node] : reader.take_string_list(policy)) policy_of[name] = policy;
+      }
+      reader.finish();
+    }
+  }
+  const descriptor::AutocastOverrides& overrides = in.descriptor->autocast;
+  for (const auto& [refs, policy] :
+       {std::pair{&overrides.lower_precision_fp, kPolicies[0]}, std::pair{&overrides.fp32, kPolicies[1]},
+        std::pair{&overrides.promote, kPolicies[2]}}) {
+    for (const descriptor::Ref& ref : *refs) policy_of[normalize_key(ref.value)] = policy;
+  }
+  json kernels = json::array();
+  for (const auto& fn : in.registry->all()) {
+    if (fn->custom) continue;
+    const std::string& name = fn->func.name.name;
+    auto it = policy_of.find(fn->key);
+    if (it == policy_of.end()) it = policy_of.find(name);
+    if (it == policy_of.end()) continue;
+    std::optional<model::Op> op = model::build_op(*fn, diags);
+    if (!op) continue;
+    // A bare name covers the overloads that return fresh tensors and do not choose their output
+    // dtype themselves; in-place and out= variants keep their tensors' dtype.
+    const bool picks_dtype =
+        std::any_of(op->arguments.begin(), op->arguments.end(),
+                    [](const model::CppArgument& a) { return a.name == "dtype" || a.name == "out_dtype"; });
+    if (it->first != fn->key && (op->kind != model::OpKind::Functional || picks_dtype)) continue;
+    kernels.push_back({{"key", fn->key},
+                       {"name", name},
+                       {"overload", op->overload},
+                       {"policy", it->second},
+                       {"aten_ops_header", op->aten_ops_header}});
+  }
+  return kernels;
+}
+
 }  // namespace
 
 std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& diags) {
@@ -209,7 +355,7 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
   return selector.take();
 }
 
-json op_to_json(const model::Op& op, bool mixed_device) {
+json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
   json args = json::array();
   std::vector<std::string> params, names;
   json device_checks = json::array();
@@ -246,9 +392,12 @@ json op_to_json(const model::Op& op, bool mixed_device) {
           {"returns_void", op.return_type == "void"},
           {"device_checks", device_checks},
           {"guard", guard_for(op)},
-          // aten ops start out running on the CPU through the fallback; a custom op has no CPU
-          // implementation to fall back to until the user writes one.
-          {"default_kernel", op.fn->custom ? "not_implemented" : "cpu_fallback"},
+          // aten ops start out running on the CPU through the fallback, except those with a
+          // generated default kernel; a custom op has no CPU implementation to fall back to
+          // until the user writes one.
+          {"default_kernel", op.fn->custom ? "not_implemented"
+                             : builtin     ? "builtin"
+                                           : "cpu_fallback"},
           {"tags", op.fn->tags},
           {"variants", op.fn->variants}};
 }
@@ -281,12 +430,15 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
 
   // frp-gen's own list, written for the torch it is tested with: a name another torch lacks is
   // simply not there to exempt (tests/cli/test_shipped_lists.py checks the names against torch).
-  std::set<std::string> mixed_device;
-  if (!in.mixed_device_ops.empty()) {
-    for (const descriptor::Ref& ref : read_op_list(in.mixed_device_ops, diags)) {
-      mixed_device.insert(ref.value);
+  auto read_policy_list = [&](const std::string& path) {
+    std::set<std::string> names;
+    if (!path.empty()) {
+      for (const descriptor::Ref& ref : read_op_list(path, diags)) names.insert(ref.value);
     }
-  }
+    return names;
+  };
+  const std::set<std::string> mixed_device = read_policy_list(in.mixed_device_ops);
+  const std::set<std::string> builtin = read_policy_list(in.builtin_kernels);
 
   json ops = json::array();
   std::map<std::string, std::vector<std::size_t>> families;
@@ -301,7 +453,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
                                     "' map to the same C++ name '" + op->cpp_name + "'");
       continue;
     }
-    json j = op_to_json(*op, mixed_device.contains(op->key));
+    json j = op_to_json(*op, mixed_device.contains(op->key), builtin.contains(op->key));
     j["autograd"] = autograd_keys.contains(op->key);
     families[op->family].push_back(ops.size());
     if (fn->custom) custom_ops_by_ns[op->ns].push_back(ops.size());
@@ -322,21 +474,57 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   std::vector<std::vector<std::string>> shard_families(shard_count);
   json family_list = json::array();
   std::vector<std::string> sources;
+  // Scaffolded kernel files: one per family, except that families served entirely by generated
+  // default kernels share one file (they only forward, and each file is a translation unit that
+  // costs seconds to compile).
+  struct KernelFile {
+    std::string name;
+    std::vector<std::string> families;
+  };
+  std::map<std::string, KernelFile> kernel_files;  // path -> contents
+  for (const auto& [family, indices] : families) {
+    const bool all_builtin = std::all_of(indices.begin(), indices.end(), [&](std::size_t i) {
+      return ops[i]["default_kernel"] == "builtin";
+    });
+    const std::string name = all_builtin ? std::string(kBuiltinKernelFile) : family;
+    KernelFile& file = kernel_files["csrc/kernels/" + name + ".cpp"];
+    file.name = name;
+    file.families.push_back(family);
+  }
+  std::map<std::string, std::string> kernel_file_of;  // family -> path
+  for (const auto& [path, file] : kernel_files) {
+    json indices = json::array(), includes = json::array();
+    std::set<std::string> aten_headers;  // custom ops have none ("")
+    json default_kernels = {{"builtin", false}, {"cpu_fallback", false}, {"not_implemented", false}};
+    for (const std::string& family : file.families) {
+      includes.push_back("generated/kernels/" + family + ".h");  // include path under csrc/
+      kernel_file_of[family] = path;
+      for (std::size_t i : families[family]) {
+        indices.push_back(i);
+        // Which default kernels the scaffold starts from decides which headers it needs.
+        default_kernels[ops[i]["default_kernel"].get<std::string>()] = true;
+        if (ops[i]["default_kernel"] == "cpu_fallback") {
+          aten_headers.insert(ops[i]["aten_ops_header"].get<std::string>());
+        }
+      }
+    }
+    add_file(path, "kernel.cpp.j2", Owner::Scaffold,
+             {{"name", file.name},
+              {"includes", includes},
+              {"ops", indices},
+              {"default_kernels", default_kernels},
+              {"aten_ops_headers", aten_headers}});
+    sources.push_back(path);
+  }
   for (const auto& [family, indices] : families) {
     std::string header = "csrc/generated/kernels/" + family + ".h";
-    std::string include = "generated/kernels/" + family + ".h";  // include path under csrc/
-    std::string kernel = "csrc/kernels/" + family + ".cpp";
-    family_list.push_back(
-        {{"name", family}, {"header", header}, {"kernel_file", kernel}, {"ops", indices}});
-    add_file(header, "kernels.h.j2", Owner::Generated, {{"family", family}, {"ops", indices}});
-    // Every op of a family shares one root name, hence one ATen header ("" for custom ops).
-    add_file(kernel, "kernel.cpp.j2", Owner::Scaffold,
-             {{"family", family},
-              {"include", include},
-              {"ops", indices},
-              {"aten_ops_header", ops[indices.front()]["aten_ops_header"]}});
+    family_list.push_back({{"name", family},
+                           {"header", header},
+                           {"kernel_file", kernel_file_of[family]},
+                           {"ops", indices}});
+    add_file(header, "kernels.h.j2", Owner::Generated,
+             {{"family", family}, {"kernel_file", kernel_file_of[family]}, {"ops", indices}});
     shard_families[fnv1a(family) % shard_count].push_back(family);
-    sources.push_back(kernel);
   }
   for (int shard = 0; shard < shard_count; ++shard) {
     if (shard_families[shard].empty()) continue;
@@ -372,7 +560,27 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     sources.push_back("csrc/generated/custom_ops.cpp");
   }
   add_file("CMakeLists.txt", "CMakeLists.txt.j2", Owner::Generated);
+
+  // The device integration: one file per mechanism, none of them per-op.
+  json builtin_indices = json::array();
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i]["default_kernel"] == "builtin") builtin_indices.push_back(i);
+  }
+  std::vector<std::string> python_sources, test_sources;
+  for (const IntegrationFile& f : integration_files()) {
+    if (f.feature && !d.features.at(f.feature)) continue;
+    std::string path = f.path;
+    if (path.starts_with("{package}")) path = d.python_package + path.substr(9);
+    json extra = json::object();
+    if (std::string_view(f.tmpl) == "backend/csrc/builtin_kernels.h.j2") extra["ops"] = builtin_indices;
+    add_file(path, f.tmpl, f.owner, std::move(extra));
+    if (f.build == Build::Core) sources.push_back(path);
+    if (f.build == Build::Python) python_sources.push_back(path);
+    if (f.build == Build::Test) test_sources.push_back(path);
+  }
   std::sort(sources.begin(), sources.end());
+  json autocast = d.features.at("autocast") ? autocast_kernels(in, diags) : json::array();
+  if (diags.error_count() != errors_before) return std::nullopt;
 
   auto refs_to_json = [](const std::vector<descriptor::Ref>& refs) {
     json out = json::array();
@@ -381,14 +589,15 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   };
   json model = {
       {"generator", {{"name", "frp-gen"}, {"version", in.generator_version}}},
-      {"torch", {{"version", in.torch_version}}},
+      {"torch", {{"version", in.torch_version}, {"requirement", torch_requirement(in.torch_version)}}},
       {"backend",
        {{"device", d.device},
         {"python_package", d.python_package},
         {"cpp_namespace", d.cpp_namespace},
         {"class_prefix", d.class_prefix},
         {"dispatch_key", "PrivateUse1"},
-        {"library_name", d.python_package + "_C"},
+        {"core_library", d.python_package},
+        {"env_prefix", env_prefix(d.device)},
         {"devices", d.devices}}},
       {"ops", std::move(ops)},
       {"families", std::move(family_list)},
@@ -396,16 +605,27 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
       {"autocast",
        {{"lower_precision_fp", refs_to_json(d.autocast.lower_precision_fp)},
         {"fp32", refs_to_json(d.autocast.fp32)},
-        {"promote", refs_to_json(d.autocast.promote)}}},
+        {"promote", refs_to_json(d.autocast.promote)},
+        {"kernels", autocast},
+        {"headers",
+         [&] {
+           std::set<std::string> headers;
+           for (const json& k : autocast) headers.insert(k["aten_ops_header"].get<std::string>());
+           return headers;
+         }()}}},
       {"amp_dtypes",
        [&] {
          json out = json::array();
          for (const auto& r : d.amp_dtypes) out.push_back(r.value);
          return out;
        }()},
-      {"fallback", {{"policy", d.fallback_policy}, {"deny", refs_to_json(d.fallback_deny)}}},
+      {"fallback",
+       {{"policy", d.fallback_policy},
+        {"policy_enum", policy_enum(d.fallback_policy)},
+        {"deny", refs_to_json(d.fallback_deny)}}},
       {"features", d.features},
-      {"build", {{"sources", sources}}},
+      {"build",
+       {{"sources", sources}, {"python_sources", python_sources}, {"test_sources", test_sources}}},
       {"files", std::move(files)}};
   return model;
 }

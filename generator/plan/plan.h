@@ -23,6 +23,8 @@ struct Inputs {
   const model::OpRegistry* registry = nullptr;
   std::string op_sets_dir;       // schemas/op_sets of frp-gen
   std::string mixed_device_ops;  // schemas/policies/mixed_device_ops.yaml: no device check
+  std::string builtin_kernels;   // schemas/policies/builtin_kernels.yaml: ops with working defaults
+  std::string autocast_policy;   // schemas/policies/autocast.yaml: default autocast lists
   std::string torch_version;     // of the torch whose yaml was read, or "unknown"
   std::string generator_version;
 };
@@ -43,6 +45,7 @@ std::optional<nlohmann::json> build_render_model(const Inputs& in, Diagnostics& 
 
 // The JSON of one op, as templates and `frp-gen show-op --json` see it.
 // `mixed_device` ops may take tensors on different devices: no common-device check.
-nlohmann::json op_to_json(const model::Op& op, bool mixed_device = false);
+// `builtin` ops start from the generated default kernel instead of the CPU fallback.
+nlohmann::json op_to_json(const model::Op& op, bool mixed_device = false, bool builtin = false);
 
 }  // namespace frp::plan
