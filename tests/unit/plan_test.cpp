@@ -427,9 +427,32 @@ TEST_F(PlanTest, FamiliesAndKernelFiles) {
   ASSERT_NE(kernel, nullptr);
   EXPECT_EQ((*kernel)["owner"], "scaffold");
   EXPECT_EQ((*kernel)["template"], "kernel.cpp.j2");
-  EXPECT_EQ((*kernel)["include"], "generated/kernels/add.h");
-  EXPECT_EQ((*kernel)["aten_ops_header"], "ATen/ops/add_ops.h");
-  EXPECT_EQ((*kernel)["family"], "add");
+  EXPECT_EQ((*kernel)["includes"], json::array({"generated/kernels/add.h"}));
+  EXPECT_EQ((*kernel)["aten_ops_headers"], json::array({"ATen/ops/add_ops.h"}));
+  EXPECT_EQ((*kernel)["name"], "add");
+  EXPECT_EQ((*kernel)["default_kernels"],
+            (json{{"builtin", false}, {"cpu_fallback", true}, {"not_implemented", false}}));
+}
+
+TEST_F(PlanTest, BuiltinFamiliesShareOneKernelFile) {
+  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_builtin.yaml";
+  std::ofstream(list) << "ops: [empty.memory_format, view]\n";
+  Inputs in = inputs("device: mydev\nops: [add.Tensor]\n");
+  in.builtin_kernels = list.string();
+  std::optional<json> model = build_render_model(in, diags_);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  EXPECT_EQ(op_json(*model, "view")["default_kernel"], "builtin");
+  EXPECT_EQ(op_json(*model, "add.Tensor")["default_kernel"], "cpu_fallback");
+  const json* basics = file_json(*model, "csrc/kernels/device_basics.cpp");
+  ASSERT_NE(basics, nullptr);
+  EXPECT_EQ((*basics)["includes"],
+            json::array({"generated/kernels/empty.h", "generated/kernels/view.h"}));
+  EXPECT_EQ((*basics)["aten_ops_headers"], json::array());
+  EXPECT_EQ(file_json(*model, "csrc/kernels/view.cpp"), nullptr);
+  EXPECT_NE(file_json(*model, "csrc/kernels/add.cpp"), nullptr);
+  const json* builtin_header = file_json(*model, "csrc/generated/builtin_kernels.h");
+  ASSERT_NE(builtin_header, nullptr);
+  EXPECT_EQ((*builtin_header)["ops"].size(), 2u);
 }
 
 TEST_F(PlanTest, FixedFiles) {
@@ -529,13 +552,16 @@ TEST_F(PlanTest, BackendAndPolicySections) {
   EXPECT_EQ(backend["cpp_namespace"], "my_npu");
   EXPECT_EQ(backend["class_prefix"], "MyNpu");
   EXPECT_EQ(backend["dispatch_key"], "PrivateUse1");
-  EXPECT_EQ(backend["library_name"], "torch_my_npu_C");
+  EXPECT_EQ(backend["core_library"], "torch_my_npu");
+  EXPECT_EQ(backend["env_prefix"], "MY_NPU");
+  EXPECT_EQ(model["torch"]["requirement"], "torch>=2.13,<2.14");
   EXPECT_EQ(backend["devices"], 3);
   EXPECT_EQ(model["autocast"]["lower_precision_fp"], json::array({"mm", "relu"}));
   EXPECT_EQ(model["autocast"]["fp32"], json::array({"add"}));  // a bare name covers all overloads
   EXPECT_EQ(model["autocast"]["promote"], json::array());
   EXPECT_EQ(model["amp_dtypes"], json::array({"bfloat16"}));
-  EXPECT_EQ(model["fallback"], (json{{"policy", "error"}, {"deny", json::array({"relu"})}}));
+  EXPECT_EQ(model["fallback"],
+            (json{{"policy", "error"}, {"policy_enum", "Error"}, {"deny", json::array({"relu"})}}));
   EXPECT_EQ(model["features"]["streams"], false);
   EXPECT_EQ(model["features"]["events"], true);
 }
@@ -579,7 +605,7 @@ TEST_F(PlanTest, CustomOps) {
   const json* kernel = file_json(model, "csrc/kernels/myops_fused_gelu.cpp");
   ASSERT_NE(kernel, nullptr);
   EXPECT_EQ((*kernel)["ops"].size(), 2u);
-  EXPECT_EQ((*kernel)["aten_ops_header"], "");
+  EXPECT_EQ((*kernel)["aten_ops_headers"], json::array());
   // The register shard holding the custom family lists the custom namespace.
   const std::string shard = shard_of(model, "myops_fused_gelu");
   ASSERT_FALSE(shard.empty());
