@@ -196,8 +196,8 @@ const std::vector<IntegrationFile>& integration_files() {
        Build::None},
       {"csrc/generated/builtin_kernels.cpp", "backend/csrc/builtin_kernels.cpp.j2",
        Owner::Generated, Build::Core},
-      {"csrc/generated/autocast.cpp", "backend/csrc/autocast.cpp.j2", Owner::Generated,
-       Build::Core, "autocast"},
+      {"csrc/generated/autocast.cpp", "backend/csrc/autocast.cpp.j2", Owner::Generated, Build::Core,
+       "autocast"},
       {"csrc/python/module.cpp", "backend/csrc/python_module.cpp.j2", Owner::Generated,
        Build::Python},
       {"{package}/__init__.py", "backend/python/__init__.py.j2", Owner::Generated, Build::None},
@@ -229,8 +229,8 @@ const std::vector<IntegrationFile>& integration_files() {
        Build::None},
       {"tests/test_methods.py", "backend/tests/test_methods.py.j2", Owner::Generated, Build::None},
       {"tests/test_mlp.py", "backend/tests/test_mlp.py.j2", Owner::Generated, Build::None},
-      {"tests/test_autocast.py", "backend/tests/test_autocast.py.j2", Owner::Generated,
-       Build::None, "autocast"},
+      {"tests/test_autocast.py", "backend/tests/test_autocast.py.j2", Owner::Generated, Build::None,
+       "autocast"},
       {"tests/cpp/test_device.cpp", "backend/tests/test_device.cpp.j2", Owner::Generated,
        Build::Test},
   };
@@ -251,7 +251,8 @@ std::string torch_requirement(const std::string& version) {
   if (major_end == std::string::npos || minor_end == major_end + 1) return "torch";
   const std::string major = version.substr(0, major_end);
   const std::string minor = version.substr(major_end + 1, minor_end - major_end - 1);
-  return "torch>=" + major + "." + minor + ",<" + major + "." + std::to_string(std::stoi(minor) + 1);
+  return "torch>=" + major + "." + minor + ",<" + major + "." +
+         std::to_string(std::stoi(minor) + 1);
 }
 
 // The C++ enumerator of a fallback policy name ("warn" -> "Warn").
@@ -278,8 +279,8 @@ json autocast_kernels(const Inputs& in, Diagnostics& diags) {
   }
   const descriptor::AutocastOverrides& overrides = in.descriptor->autocast;
   for (const auto& [refs, policy] :
-       {std::pair{&overrides.lower_precision_fp, kPolicies[0]}, std::pair{&overrides.fp32, kPolicies[1]},
-        std::pair{&overrides.promote, kPolicies[2]}}) {
+       {std::pair{&overrides.lower_precision_fp, kPolicies[0]},
+        std::pair{&overrides.fp32, kPolicies[1]}, std::pair{&overrides.promote, kPolicies[2]}}) {
     for (const descriptor::Ref& ref : *refs) policy_of[normalize_key(ref.value)] = policy;
   }
   json kernels = json::array();
@@ -293,9 +294,9 @@ json autocast_kernels(const Inputs& in, Diagnostics& diags) {
     if (!op) continue;
     // A bare name covers the overloads that return fresh tensors and do not choose their output
     // dtype themselves; in-place and out= variants keep their tensors' dtype.
-    const bool picks_dtype =
-        std::any_of(op->arguments.begin(), op->arguments.end(),
-                    [](const model::CppArgument& a) { return a.name == "dtype" || a.name == "out_dtype"; });
+    const bool picks_dtype = std::any_of(
+        op->arguments.begin(), op->arguments.end(),
+        [](const model::CppArgument& a) { return a.name == "dtype" || a.name == "out_dtype"; });
     if (it->first != fn->key && (op->kind != model::OpKind::Functional || picks_dtype)) continue;
     kernels.push_back({{"key", fn->key},
                        {"name", name},
@@ -495,7 +496,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   for (const auto& [path, file] : kernel_files) {
     json indices = json::array(), includes = json::array();
     std::set<std::string> aten_headers;  // custom ops have none ("")
-    json default_kernels = {{"builtin", false}, {"cpu_fallback", false}, {"not_implemented", false}};
+    json default_kernels = {
+        {"builtin", false}, {"cpu_fallback", false}, {"not_implemented", false}};
     for (const std::string& family : file.families) {
       includes.push_back("generated/kernels/" + family + ".h");  // include path under csrc/
       kernel_file_of[family] = path;
@@ -572,7 +574,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     std::string path = f.path;
     if (path.starts_with("{package}")) path = d.python_package + path.substr(9);
     json extra = json::object();
-    if (std::string_view(f.tmpl) == "backend/csrc/builtin_kernels.h.j2") extra["ops"] = builtin_indices;
+    if (std::string_view(f.tmpl) == "backend/csrc/builtin_kernels.h.j2")
+      extra["ops"] = builtin_indices;
     add_file(path, f.tmpl, f.owner, std::move(extra));
     if (f.build == Build::Core) sources.push_back(path);
     if (f.build == Build::Python) python_sources.push_back(path);
@@ -589,7 +592,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   };
   json model = {
       {"generator", {{"name", "frp-gen"}, {"version", in.generator_version}}},
-      {"torch", {{"version", in.torch_version}, {"requirement", torch_requirement(in.torch_version)}}},
+      {"torch",
+       {{"version", in.torch_version}, {"requirement", torch_requirement(in.torch_version)}}},
       {"backend",
        {{"device", d.device},
         {"python_package", d.python_package},

@@ -118,12 +118,16 @@ def test_new_scaffolds_one_kernel_file_for_the_device_basics(pristine_repo):
 
 def test_ops_outside_the_basics_get_a_kernel_file_per_family(run, tmp_path):
     repo = tmp_path / "D"
-    code, _, err = run("new", "mydevice", "--dir", repo, "--ops", "add.Tensor,add_.Tensor")
+    code, _, err = run(
+        "new", "mydevice", "--dir", repo, "--ops", "add.Tensor,add_.Tensor"
+    )
     assert code == 0, err
     text = (repo / "csrc/kernels/add.cpp").read_text()
     assert '#include "generated/kernels/add.h"' in text
     assert "#include <ATen/ops/add_ops.h>" in text
-    assert "return cpu_fallback::call<at::_ops::add_Tensor>(self, other, alpha);" in text
+    assert (
+        "return cpu_fallback::call<at::_ops::add_Tensor>(self, other, alpha);" in text
+    )
 
 
 def test_new_with_ops_and_json(run, tmp_path):

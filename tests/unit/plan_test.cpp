@@ -472,6 +472,78 @@ TEST_F(PlanTest, FixedFiles) {
   }
 }
 
+TEST_F(PlanTest, IntegrationFilesAndTheirOwners) {
+  json model = model_ok("device: my_npu\n");
+  const std::map<std::string, std::string> expected = {
+      {"csrc/generated/runtime.h", "generated"},
+      {"csrc/runtime/host_runtime.cpp", "scaffold"},
+      {"csrc/generated/allocator.cpp", "generated"},
+      {"csrc/generated/guard.cpp", "generated"},
+      {"csrc/generated/hooks.cpp", "generated"},
+      {"csrc/generated/generator.cpp", "generated"},
+      {"csrc/generated/serialization.cpp", "generated"},
+      {"csrc/generated/autocast.cpp", "generated"},
+      {"csrc/python/module.cpp", "generated"},
+      {"torch_my_npu/__init__.py", "generated"},  // "{package}" resolved
+      {"setup.py", "generated"},
+      {"tests/test_autocast.py", "generated"},
+      {"tests/cpp/test_device.cpp", "generated"},
+  };
+  for (const auto& [path, owner] : expected) {
+    const json* f = file_json(model, path);
+    ASSERT_NE(f, nullptr) << path;
+    EXPECT_EQ((*f)["owner"], owner) << path;
+  }
+  // Each source goes to the library it belongs to; headers and Python files to none.
+  auto listed = [&](const char* list, const std::string& path) {
+    const json& sources = model["build"][list];
+    return std::find(sources.begin(), sources.end(), path) != sources.end();
+  };
+  EXPECT_TRUE(listed("sources", "csrc/runtime/host_runtime.cpp"));
+  EXPECT_TRUE(listed("sources", "csrc/generated/autocast.cpp"));
+  EXPECT_FALSE(listed("sources", "csrc/generated/runtime.h"));
+  EXPECT_EQ(model["build"]["python_sources"], json::array({"csrc/python/module.cpp"}));
+  EXPECT_EQ(model["build"]["test_sources"], json::array({"tests/cpp/test_device.cpp"}));
+}
+
+TEST_F(PlanTest, FeaturesThatAreOffLeaveTheirFilesOut) {
+  json model = model_ok("device: mydev\nfeatures: {autocast: false}\n");
+  EXPECT_EQ(file_json(model, "csrc/generated/autocast.cpp"), nullptr);
+  EXPECT_EQ(file_json(model, "tests/test_autocast.py"), nullptr);
+  EXPECT_EQ(model["autocast"]["kernels"], json::array());
+  const json& sources = model["build"]["sources"];
+  EXPECT_EQ(std::find(sources.begin(), sources.end(), "csrc/generated/autocast.cpp"),
+            sources.end());
+}
+
+TEST_F(PlanTest, AutocastListsExpandToOpsWithOverrides) {
+  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_autocast.yaml";
+  std::ofstream(list) << "lower_precision_fp: [mm]\nfp32: [add, _op_of_another_torch]\n"
+                         "promote: []\n";
+  Inputs in = inputs("device: mydev\nautocast: {promote: [mm], fp32: [relu_]}\n");
+  in.autocast_policy = list.string();
+  std::optional<json> model = build_render_model(in, diags_);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  std::map<std::string, std::string> policy;
+  for (const json& k : (*model)["autocast"]["kernels"]) {
+    policy[k["key"].get<std::string>()] = k["policy"].get<std::string>();
+  }
+  // The descriptor moves mm to promote; a bare name covers only the functional overloads
+  // (add.Tensor, not add_ or add.out); an explicit in-place key is taken as written.
+  EXPECT_EQ(policy, (std::map<std::string, std::string>{
+                        {"mm", "promote"}, {"add.Tensor", "fp32"}, {"relu_", "fp32"}}));
+  const json* kernel = nullptr;
+  for (const json& k : (*model)["autocast"]["kernels"]) {
+    if (k["key"] == "add.Tensor") kernel = &k;
+  }
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ((*kernel)["name"], "add");
+  EXPECT_EQ((*kernel)["overload"], "Tensor");
+  EXPECT_EQ((*kernel)["aten_ops_header"], "ATen/ops/add_ops.h");
+  EXPECT_EQ((*model)["autocast"]["headers"],
+            json::array({"ATen/ops/add_ops.h", "ATen/ops/mm_ops.h", "ATen/ops/relu_ops.h"}));
+}
+
 TEST_F(PlanTest, RegisterShardsCoverEveryOpOnce) {
   json model = model_ok("device: mydev\nop_sets: ['tag:core', pointwise]\n");
   std::vector<std::string> shards = register_files(model);
