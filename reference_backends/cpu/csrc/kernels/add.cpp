@@ -1,0 +1,42 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: add, run by ATen's CPU kernel on the device memory.
+#include "generated/kernels/add.h"
+
+#include <ATen/ops/add_cpu_dispatch.h>
+#include <ATen/ops/add_meta_dispatch.h>
+
+#include "kernels/cpu_view.h"
+
+namespace cpuref::kernels {
+
+// add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+at::Tensor add_Tensor(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
+  at::Tensor out = empty_device_like(at::meta::add(meta_twin(self), meta_twin(other), alpha),
+                                     result_device(self, other));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::add_out(out_view, cpu(self), cpu(other), alpha);
+  return out;
+}
+
+// add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+at::Tensor& add__Tensor(at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
+  CpuViews cpu;
+  at::Tensor view = cpu(self);
+  at::cpu::add_(view, cpu(other), alpha);
+  return self;
+}
+
+// add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& add_out(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha,
+                    at::Tensor& out) {
+  resize_out(out, at::meta::add(meta_twin(self), meta_twin(other), alpha));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::add_out(out_view, cpu(self), cpu(other), alpha);
+  return out;
+}
+
+}  // namespace cpuref::kernels

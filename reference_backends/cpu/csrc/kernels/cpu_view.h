@@ -1,0 +1,123 @@
+// Helpers of the reference kernels: cpuref's device memory is host RAM, so a device tensor can be
+// read and written as a CPU tensor over the same bytes and ATen's CPU kernels run on it in place,
+// without copies.
+//
+// A functional kernel asks ATen's meta function for the result's sizes, strides and dtype (so
+// they match what the CPU would return: broadcasting, type promotion, memory format), allocates
+// that on the device and lets the CPU out= kernel write into its CPU view.
+#pragma once
+
+#include <ATen/EmptyTensor.h>
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/empty_strided.h>
+#include <c10/core/DeviceType.h>
+#include <c10/core/Storage.h>
+#include <c10/core/TensorImpl.h>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace cpuref::kernels {
+
+// The tensors of one kernel call must be on one device, except 0-dim CPU tensors (Python numbers)
+// as on CUDA. The generated wrappers leave that to TensorIterator for its ops, and TensorIterator
+// only ever sees the CPU views here, so the kernels check it themselves.
+inline void check_cpu_scalar(const at::Tensor& tensor) {
+  TORCH_CHECK(tensor.dim() == 0, "Expected all tensors to be on the same device, but found a ",
+              tensor.dim(),
+              "-dimensional tensor on cpu beside cpuref tensors (only 0-dim cpu tensors may be)");
+}
+
+// CPU views of one kernel call's device tensors. Tensors on one device storage get views on one
+// CPU storage, so ATen's overlap checks (an in-place op reading what it writes, out= aliasing an
+// input) see the aliasing as they would on the CPU.
+class CpuViews {
+ public:
+  // CPU tensors (0-dim Python numbers that accompany device tensors) are returned as they are,
+  // which keeps their wrapped-number flag for type promotion.
+  at::Tensor operator()(const at::Tensor& tensor) {
+    if (!tensor.defined()) return tensor;
+    if (tensor.is_cpu()) {
+      check_cpu_scalar(tensor);
+      return tensor;
+    }
+    TORCH_CHECK(tensor.device().type() == c10::DeviceType::PrivateUse1,
+                "cpuref kernel got a tensor on ", tensor.device());
+    if (!device_.has_value()) device_ = tensor.device();
+    TORCH_CHECK(*device_ == tensor.device(),
+                "Expected all tensors to be on the same device, but found at least two devices, ",
+                *device_, " and ", tensor.device(), "!");
+    at::Tensor view = at::detail::make_tensor<c10::TensorImpl>(
+        storage_of(tensor.storage()), c10::DispatchKeySet(c10::DispatchKey::CPU), tensor.dtype());
+    view.unsafeGetTensorImpl()->set_sizes_and_strides(tensor.sizes(), tensor.strides(),
+                                                      tensor.storage_offset());
+    // The view must read the logical values of a lazily conjugated or negated tensor.
+    view._set_conj(tensor.is_conj());
+    view._set_neg(tensor.is_neg());
+    return view;
+  }
+
+  std::optional<at::Tensor> operator()(const std::optional<at::Tensor>& tensor) {
+    if (!tensor.has_value()) return std::nullopt;
+    return (*this)(*tensor);
+  }
+
+ private:
+  c10::Storage storage_of(const c10::Storage& device_storage) {
+    const c10::StorageImpl* key = device_storage.unsafeGetStorageImpl();
+    for (const auto& [impl, storage] : storages_) {
+      if (impl == key) return storage;
+    }
+    // Not resizable: a CPU kernel must not reallocate memory that the device owns.
+    c10::Storage storage(c10::Storage::use_byte_size_t(), device_storage.nbytes(),
+                         c10::DataPtr(device_storage.mutable_data(), c10::Device(c10::kCPU)),
+                         /*allocator=*/nullptr, /*resizable=*/false);
+    storages_.emplace_back(key, storage);
+    return storage;
+  }
+
+  std::optional<at::Device> device_;
+  // A kernel sees a handful of tensors; a linear search beats hashing.
+  std::vector<std::pair<const c10::StorageImpl*, c10::Storage>> storages_;
+};
+
+// A data-less tensor with `tensor`'s metadata, for ATen's meta functions. CPU scalars stay as they
+// are: meta functions accept them beside meta tensors, as CUDA kernels do.
+inline at::Tensor meta_twin(const at::Tensor& tensor) {
+  if (!tensor.defined()) return tensor;
+  if (tensor.is_cpu()) {
+    check_cpu_scalar(tensor);
+    return tensor;
+  }
+  return at::detail::empty_strided_meta(tensor.sizes(), tensor.strides(), tensor.scalar_type());
+}
+
+// The device a result belongs on: that of the first argument not on the CPU (an argument on the
+// CPU can only be a 0-dim scalar; the generated wrappers check that).
+inline at::Device result_device(const at::Tensor& tensor) { return tensor.device(); }
+
+template <class... Rest>
+at::Device result_device(const at::Tensor& first, const Rest&... rest) {
+  if (first.defined() && !first.is_cpu()) return first.device();
+  return result_device(rest...);
+}
+
+// A device tensor with the sizes, strides and dtype of `meta`, the meta function's result.
+inline at::Tensor empty_device_like(const at::Tensor& meta, at::Device device) {
+  return at::empty_strided(meta.sizes(), meta.strides(), meta.options().device(device));
+}
+
+// Resizes a caller's out= tensor on the device to the result's sizes, as ATen's resize_output
+// does for the CPU kernel: its CPU view over borrowed memory cannot resize itself. (Not
+// at::native::resize_output itself: its header pulls in all of ATen's functions.)
+inline void resize_out(at::Tensor& out, const at::Tensor& meta) {
+  if (out.sizes() == meta.sizes()) return;
+  if (out.numel() != 0) {
+    TORCH_WARN("An output with one or more elements was resized since it had shape ", out.sizes(),
+               ", which does not match the required output shape ", meta.sizes(), ".");
+  }
+  out.resize_(meta.sizes());
+}
+
+}  // namespace cpuref::kernels

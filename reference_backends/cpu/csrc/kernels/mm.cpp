@@ -1,0 +1,33 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: mm, run by ATen's CPU kernel on the device memory.
+#include "generated/kernels/mm.h"
+
+#include <ATen/ops/mm_cpu_dispatch.h>
+#include <ATen/ops/mm_meta_dispatch.h>
+
+#include "kernels/cpu_view.h"
+
+namespace cpuref::kernels {
+
+// mm(Tensor self, Tensor mat2) -> Tensor
+at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
+  at::Tensor out =
+      empty_device_like(at::meta::mm(meta_twin(self), meta_twin(mat2)), result_device(self, mat2));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::mm_out(out_view, cpu(self), cpu(mat2));
+  return out;
+}
+
+// mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& mm_out(const at::Tensor& self, const at::Tensor& mat2, at::Tensor& out) {
+  resize_out(out, at::meta::mm(meta_twin(self), meta_twin(mat2)));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::mm_out(out_view, cpu(self), cpu(mat2));
+  return out;
+}
+
+}  // namespace cpuref::kernels

@@ -1,0 +1,41 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: mul, run by ATen's CPU kernel on the device memory.
+#include "generated/kernels/mul.h"
+
+#include <ATen/ops/mul_cpu_dispatch.h>
+#include <ATen/ops/mul_meta_dispatch.h>
+
+#include "kernels/cpu_view.h"
+
+namespace cpuref::kernels {
+
+// mul.Tensor(Tensor self, Tensor other) -> Tensor
+at::Tensor mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  at::Tensor out = empty_device_like(at::meta::mul(meta_twin(self), meta_twin(other)),
+                                     result_device(self, other));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::mul_out(out_view, cpu(self), cpu(other));
+  return out;
+}
+
+// mul_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+at::Tensor& mul__Tensor(at::Tensor& self, const at::Tensor& other) {
+  CpuViews cpu;
+  at::Tensor view = cpu(self);
+  at::cpu::mul_(view, cpu(other));
+  return self;
+}
+
+// mul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& mul_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {
+  resize_out(out, at::meta::mul(meta_twin(self), meta_twin(other)));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::mul_out(out_view, cpu(self), cpu(other));
+  return out;
+}
+
+}  // namespace cpuref::kernels

@@ -1,0 +1,25 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: relu, run by ATen's CPU kernel on the device memory.
+#include "generated/kernels/relu.h"
+
+#include <ATen/ops/clamp_min_cpu_dispatch.h>
+#include <ATen/ops/clamp_min_meta_dispatch.h>
+
+#include "kernels/cpu_view.h"
+
+namespace cpuref::kernels {
+
+// relu(Tensor self) -> Tensor
+at::Tensor relu(const at::Tensor& self) {
+  // The CPU's relu is clamp_min(self, 0) behind this check; it has no out= form to write into.
+  TORCH_CHECK(self.scalar_type() != at::kBool, "Boolean inputs not supported for relu");
+  at::Tensor out = empty_device_like(at::meta::clamp_min(meta_twin(self), 0), self.device());
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::clamp_min_out(out_view, cpu(self), 0);
+  return out;
+}
+
+}  // namespace cpuref::kernels

@@ -1,0 +1,42 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: sub, run by ATen's CPU kernel on the device memory.
+#include "generated/kernels/sub.h"
+
+#include <ATen/ops/sub_cpu_dispatch.h>
+#include <ATen/ops/sub_meta_dispatch.h>
+
+#include "kernels/cpu_view.h"
+
+namespace cpuref::kernels {
+
+// sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+at::Tensor sub_Tensor(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
+  at::Tensor out = empty_device_like(at::meta::sub(meta_twin(self), meta_twin(other), alpha),
+                                     result_device(self, other));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::sub_out(out_view, cpu(self), cpu(other), alpha);
+  return out;
+}
+
+// sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+at::Tensor& sub__Tensor(at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
+  CpuViews cpu;
+  at::Tensor view = cpu(self);
+  at::cpu::sub_(view, cpu(other), alpha);
+  return self;
+}
+
+// sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& sub_out(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha,
+                    at::Tensor& out) {
+  resize_out(out, at::meta::sub(meta_twin(self), meta_twin(other), alpha));
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::sub_out(out_view, cpu(self), cpu(other), alpha);
+  return out;
+}
+
+}  // namespace cpuref::kernels

@@ -1,0 +1,32 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: sum, run by ATen's CPU kernel on the device memory.
+#include "generated/kernels/sum.h"
+
+#include <ATen/ops/sum_cpu_dispatch.h>
+#include <ATen/ops/sum_meta_dispatch.h>
+
+#include "kernels/cpu_view.h"
+
+namespace cpuref::kernels {
+
+// sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) ->
+// Tensor
+at::Tensor sum_dim_IntList(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
+                           std::optional<at::ScalarType> dtype) {
+  at::Tensor out =
+      empty_device_like(at::meta::sum(meta_twin(self), dim, keepdim, dtype), self.device());
+  CpuViews cpu;
+  at::Tensor out_view = cpu(out);
+  at::cpu::sum_out(out_view, cpu(self), dim, keepdim, dtype);
+  return out;
+}
+
+// sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
+at::Tensor sum(const at::Tensor& self, std::optional<at::ScalarType> dtype) {
+  // A full reduction is the dim form with no dims, as in ATen.
+  return sum_dim_IntList(self, std::nullopt, /*keepdim=*/false, dtype);
+}
+
+}  // namespace cpuref::kernels

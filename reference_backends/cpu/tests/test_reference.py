@@ -1,0 +1,375 @@
+"""The reference CPU backend: its native kernels give the CPU's results, and a small MLP trains
+on cpuref with SGD and Adam without a single CPU fallback."""
+
+import contextlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+import torch
+from torch import nn
+
+import torch_cpuref  # noqa: F401  (registers the device even without autoload)
+
+DEVICE = "cpuref"
+
+
+@contextlib.contextmanager
+def no_fallbacks() -> Iterator[None]:
+    """Fails if an operator inside falls back to the CPU: the policy "error" makes a fallback
+    raise where it happens, the statistics catch one that an operator swallowed."""
+    backend = torch.cpuref
+    previous = backend.get_fallback_policy()
+    backend.reset_fallback_stats()
+    backend.set_fallback_policy("error")
+    try:
+        yield
+    finally:
+        backend.set_fallback_policy(previous)
+    assert backend.fallback_stats() == {}
+
+
+# --- training -------------------------------------------------------------------------------
+
+
+def make_mlp() -> nn.Module:
+    return nn.Sequential(
+        nn.Linear(8, 16),
+        nn.ReLU(),
+        nn.Linear(16, 16),
+        nn.Tanh(),
+        nn.Linear(16, 4),
+        nn.Sigmoid(),
+    )
+
+
+def train(
+    device: str,
+    make_optimizer: Callable[[list[nn.Parameter]], torch.optim.Optimizer],
+    weights: dict[str, torch.Tensor],
+    inputs: torch.Tensor,
+    targets: torch.Tensor,
+    steps: int = 5,
+) -> tuple[list[torch.Tensor], dict[str, torch.Tensor]]:
+    """Trains from the given weights; returns each step's loss and the final weights (on the CPU)."""
+    model = make_mlp()
+    model.load_state_dict(weights)
+    model.to(device)
+    optimizer = make_optimizer(list(model.parameters()))
+    loss_fn = nn.MSELoss()
+    x, y = inputs.to(device), targets.to(device)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.detach().cpu())
+    final = {name: value.detach().cpu() for name, value in model.state_dict().items()}
+    return losses, final
+
+
+OPTIMIZERS = {
+    "sgd_momentum": lambda params: torch.optim.SGD(params, lr=0.1, momentum=0.9),
+    "sgd_momentum_foreach": lambda params: torch.optim.SGD(
+        params, lr=0.1, momentum=0.9, foreach=True
+    ),
+    "adam": lambda params: torch.optim.Adam(params, lr=0.01),
+    "adam_foreach": lambda params: torch.optim.Adam(params, lr=0.01, foreach=True),
+}
+
+
+@pytest.mark.parametrize("optimizer", OPTIMIZERS)
+def test_mlp_trains_like_cpu_without_fallbacks(optimizer: str) -> None:
+    torch.manual_seed(0)
+    weights = make_mlp().state_dict()
+    inputs, targets = torch.randn(32, 8), torch.rand(32, 4)
+    make_optimizer = OPTIMIZERS[optimizer]
+
+    cpu_losses, cpu_weights = train("cpu", make_optimizer, weights, inputs, targets)
+    with no_fallbacks():
+        losses, final = train(DEVICE, make_optimizer, weights, inputs, targets)
+
+    torch.testing.assert_close(torch.stack(losses), torch.stack(cpu_losses))
+    torch.testing.assert_close(final, cpu_weights)
+    # The loop must have changed the weights, or matching them would prove nothing.
+    assert not torch.equal(cpu_weights["0.weight"], weights["0.weight"])
+
+
+# --- kernels --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Case:
+    """An operator call on freshly made inputs of `shapes` (the "broadcast" variant uses
+    `broadcast`). `positive` keeps inputs away from zero and negative numbers."""
+
+    fn: Callable[..., torch.Tensor]
+    shapes: tuple[tuple[int, ...], ...]
+    broadcast: tuple[tuple[int, ...], ...] | None = None
+    positive: bool = False
+    dtypes: tuple[torch.dtype, ...] = (torch.float32, torch.float64)
+
+
+WITH_INT64 = (torch.float32, torch.float64, torch.int64)
+# A Python number and a 0-dim CPU tensor both reach the kernel as a CPU tensor beside device ones.
+CPU_SCALAR = torch.tensor(1.5, dtype=torch.float64)
+aten = torch.ops.aten
+
+CASES = {
+    "add.Tensor": Case(
+        lambda a, b: torch.add(a, b, alpha=2),
+        ((4, 6), (4, 6)),
+        ((4, 6), (6,)),
+        dtypes=WITH_INT64,
+    ),
+    "add.Tensor-number": Case(lambda a: a + 2.5, ((4, 6),), dtypes=WITH_INT64),
+    "add.Tensor-cpu_scalar": Case(lambda a: a + CPU_SCALAR, ((4, 6),)),
+    "add_.Tensor": Case(
+        lambda a, b: a.add_(b, alpha=0.5), ((4, 6), (4, 6)), ((4, 6), (1, 6))
+    ),
+    "add.out": Case(
+        lambda a, b: torch.add(a, b, out=a.new_empty(0)),
+        ((4, 6), (4, 6)),
+        ((4, 6), (6,)),
+        dtypes=WITH_INT64,
+    ),
+    "sub.Tensor": Case(
+        lambda a, b: torch.sub(a, b, alpha=3),
+        ((4, 6), (4, 6)),
+        ((4, 1), (4, 6)),
+        dtypes=WITH_INT64,
+    ),
+    "sub_.Tensor": Case(
+        lambda a, b: a.sub_(b, alpha=2),
+        ((4, 6), (4, 6)),
+        ((4, 6), (6,)),
+        dtypes=WITH_INT64,
+    ),
+    "sub.out": Case(
+        lambda a, b: torch.sub(a, b, out=a.new_empty(0)),
+        ((4, 6), (4, 6)),
+        ((4, 1), (4, 6)),
+        dtypes=WITH_INT64,
+    ),
+    "mul.Tensor": Case(torch.mul, ((4, 6), (4, 6)), ((4, 6), (6,)), dtypes=WITH_INT64),
+    "mul.Tensor-cpu_scalar": Case(
+        lambda a: a * CPU_SCALAR, ((4, 6),), dtypes=WITH_INT64
+    ),
+    "mul_.Tensor": Case(
+        lambda a, b: a.mul_(b), ((4, 6), (4, 6)), ((4, 6), (6,)), dtypes=WITH_INT64
+    ),
+    "mul_.Tensor-number": Case(lambda a: a.mul_(0.25), ((4, 6),)),
+    "mul.out": Case(
+        lambda a, b: torch.mul(a, b, out=a.new_empty(0)),
+        ((4, 6), (4, 6)),
+        ((4, 6), (6,)),
+    ),
+    "div.Tensor": Case(
+        torch.div, ((4, 6), (4, 6)), ((4, 6), (6,)), positive=True, dtypes=WITH_INT64
+    ),
+    "div_.Tensor": Case(
+        lambda a, b: a.div_(b), ((4, 6), (4, 6)), ((4, 6), (6,)), positive=True
+    ),
+    "div_.Tensor-number": Case(lambda a: a.div_(4.0), ((4, 6),)),
+    "div.out": Case(
+        lambda a, b: torch.div(a, b, out=a.new_empty(0)),
+        ((4, 6), (4, 6)),
+        ((4, 6), (6,)),
+        positive=True,
+    ),
+    "mm": Case(torch.mm, ((5, 4), (4, 6)), dtypes=WITH_INT64),
+    "mm.out": Case(lambda a, b: torch.mm(a, b, out=a.new_empty(0)), ((5, 4), (4, 6))),
+    "addmm": Case(
+        lambda c, a, b: torch.addmm(c, a, b, beta=0.5, alpha=2),
+        ((5, 6), (5, 4), (4, 6)),
+        ((6,), (5, 4), (4, 6)),
+    ),
+    "addmm.out": Case(
+        lambda c, a, b: torch.addmm(c, a, b, out=a.new_empty(0)),
+        ((5, 6), (5, 4), (4, 6)),
+        ((6,), (5, 4), (4, 6)),
+    ),
+    "linear": Case(
+        torch.nn.functional.linear, ((5, 4), (6, 4), (6,)), ((3, 5, 4), (6, 4), (6,))
+    ),
+    "relu": Case(torch.relu, ((4, 6),), dtypes=WITH_INT64),
+    "sigmoid": Case(torch.sigmoid, ((4, 6),), dtypes=WITH_INT64),
+    "tanh": Case(torch.tanh, ((4, 6),), dtypes=WITH_INT64),
+    "sqrt": Case(torch.sqrt, ((4, 6),), positive=True, dtypes=WITH_INT64),
+    "threshold_backward": Case(
+        lambda g, x: aten.threshold_backward(g, x, 0.0),
+        ((4, 6), (4, 6)),
+        ((4, 6), (6,)),
+    ),
+    "sigmoid_backward": Case(aten.sigmoid_backward, ((4, 6), (4, 6)), ((4, 6), (6,))),
+    "tanh_backward": Case(aten.tanh_backward, ((4, 6), (4, 6)), ((4, 6), (6,))),
+    "sum": Case(torch.sum, ((4, 6),), dtypes=WITH_INT64),
+    "sum.dtype": Case(
+        lambda a: torch.sum(a, dtype=torch.float64), ((4, 6),), dtypes=WITH_INT64
+    ),
+    "sum.dim_IntList": Case(
+        lambda a: torch.sum(a, dim=0, keepdim=True), ((4, 6),), dtypes=WITH_INT64
+    ),
+    "mean.dim": Case(lambda a: torch.mean(a, dim=(0, 1)), ((3, 4, 6),)),
+    "mse_loss": Case(lambda a, b: nn.functional.mse_loss(a, b), ((4, 6), (4, 6))),
+    "mse_loss-sum": Case(
+        lambda a, b: nn.functional.mse_loss(a, b, reduction="sum"), ((4, 6), (4, 6))
+    ),
+    "mse_loss-none": Case(
+        lambda a, b: nn.functional.mse_loss(a, b, reduction="none"), ((4, 6), (4, 6))
+    ),
+    "mse_loss_backward": Case(
+        lambda g, a, b: aten.mse_loss_backward(g, a, b, 1), ((), (4, 6), (4, 6))
+    ),
+    "addcmul_": Case(
+        lambda a, b, c: a.addcmul_(b, c, value=0.5),
+        ((4, 6), (4, 6), (4, 6)),
+        ((4, 6), (6,), (4, 1)),
+    ),
+    "addcdiv_": Case(
+        lambda a, b, c: a.addcdiv_(b, c, value=0.5),
+        ((4, 6), (4, 6), (4, 6)),
+        ((4, 6), (6,), (4, 1)),
+        positive=True,
+    ),
+    "lerp_.Scalar": Case(
+        lambda a, b: a.lerp_(b, 0.3), ((4, 6), (4, 6)), ((4, 6), (6,))
+    ),
+}
+
+LAYOUTS = ("contiguous", "noncontiguous", "broadcast")
+
+
+def make_inputs(
+    case: Case, layout: str, dtype: torch.dtype, generator: torch.Generator
+) -> list[torch.Tensor]:
+    """CPU inputs. "noncontiguous" makes each input (but 0-dim ones) a view with a storage offset
+    and a stride of 2 in its last dimension."""
+    shapes = case.broadcast if layout == "broadcast" else case.shapes
+    inputs = []
+    for shape in shapes:
+        full = list(shape)
+        if layout == "noncontiguous" and full:
+            full[-1] = 2 * full[-1] + 1
+        values = torch.randn(full, generator=generator, dtype=torch.float64)
+        if case.positive:
+            values = values.abs() + 0.5
+        if not dtype.is_floating_point:
+            values = values * 10
+        inputs.append(values.to(dtype))
+    return inputs
+
+
+def strided_view(tensor: torch.Tensor, layout: str) -> torch.Tensor:
+    if layout != "noncontiguous" or tensor.dim() == 0:
+        return tensor
+    return tensor[..., 1::2]
+
+
+def kernel_params() -> Iterator:
+    for name, case in CASES.items():
+        for layout in LAYOUTS:
+            if layout == "broadcast" and case.broadcast is None:
+                continue
+            for dtype in case.dtypes:
+                yield pytest.param(
+                    name, layout, dtype, id=f"{name}-{layout}-{str(dtype)[6:]}"
+                )
+
+
+@pytest.mark.parametrize(("name", "layout", "dtype"), kernel_params())
+def test_kernel_matches_cpu(name: str, layout: str, dtype: torch.dtype) -> None:
+    case = CASES[name]
+    inputs = make_inputs(case, layout, dtype, torch.Generator().manual_seed(0))
+    device_inputs = [strided_view(t.to(DEVICE), layout) for t in inputs]
+    cpu_inputs = [strided_view(t.clone(), layout) for t in inputs]
+    if layout == "noncontiguous":
+        assert all(t.dim() == 0 or not t.is_contiguous() for t in device_inputs)
+
+    expected = case.fn(*cpu_inputs)
+    with no_fallbacks():
+        result = case.fn(*device_inputs)
+
+    assert result.device.type == DEVICE
+    assert result.shape == expected.shape
+    torch.testing.assert_close(result.cpu(), expected)
+    # In-place kernels write through to the (possibly strided) input; the gaps stay untouched.
+    for device_input, cpu_input in zip(device_inputs, cpu_inputs):
+        torch.testing.assert_close(device_input.cpu(), cpu_input)
+
+
+def test_in_place_kernel_refuses_partial_overlap_like_cpu() -> None:
+    """The CPU views of one call share storage, so ATen's overlap check still sees aliasing."""
+    base = torch.randn(8)
+    with pytest.raises(RuntimeError, match="single memory location"):
+        base[1:].add_(base[:-1])
+    device_base = base.to(DEVICE)
+    with pytest.raises(RuntimeError, match="single memory location"):
+        device_base[1:].add_(device_base[:-1])
+
+
+def test_relu_refuses_bool_like_cpu() -> None:
+    with pytest.raises(RuntimeError, match="Boolean inputs not supported for relu"):
+        torch.relu(torch.ones(3, dtype=torch.bool, device=DEVICE))
+
+
+def test_out_of_another_dtype_is_cast_like_cpu() -> None:
+    a, b = torch.arange(6).reshape(2, 3), torch.arange(3)
+    out = torch.empty(2, 3, dtype=torch.float64, device=DEVICE)
+    with no_fallbacks():
+        torch.add(a.to(DEVICE), b.to(DEVICE), out=out)
+    torch.testing.assert_close(out.cpu(), (a + b).double())
+
+
+@pytest.mark.parametrize("layout", ("contiguous", "noncontiguous", "batched"))
+def test_linear_backward_matches_cpu_autograd(layout: str) -> None:
+    """linear is native, so autograd calls linear_backward, which the CPU has no kernel for: its
+    gradients must be those of the CPU's decomposition of linear."""
+    generator = torch.Generator().manual_seed(0)
+    shape = (3, 5, 4) if layout == "batched" else (5, 4)
+    x = torch.randn(shape, generator=generator)
+    weight = torch.randn(6, 9 if layout == "noncontiguous" else 4, generator=generator)
+    bias = torch.randn(6, generator=generator)
+    grad = torch.randn((*shape[:-1], 6), generator=generator)
+
+    def grads(device: str) -> list[torch.Tensor]:
+        leaves = [t.detach().to(device).requires_grad_() for t in (x, weight, bias)]
+        w = leaves[1][:, 1::2] if layout == "noncontiguous" else leaves[1]
+        nn.functional.linear(leaves[0], w, leaves[2]).backward(grad.to(device))
+        return [leaf.grad.cpu() for leaf in leaves]
+
+    expected = grads("cpu")
+    with no_fallbacks():
+        result = grads(DEVICE)
+    torch.testing.assert_close(result, expected)
+
+
+DEVICE_MISMATCHES = {
+    "add.Tensor": lambda d, c: torch.add(d, c),
+    "add_.Tensor": lambda d, c: d.add_(c),
+    "mul.out": lambda d, c: torch.mul(d, c, out=torch.empty_like(d)),
+    "mm": lambda d, c: torch.mm(d.view(1, 3), c.view(3, 1)),
+}
+
+
+@pytest.mark.parametrize("name", DEVICE_MISMATCHES)
+@pytest.mark.parametrize("other", ("cpu", f"{DEVICE}:1"))
+def test_tensors_on_another_device_are_refused(name: str, other: str) -> None:
+    """As on CUDA: only a 0-dim CPU tensor may accompany device tensors, and all device
+    tensors must be on one device (the CPU views the kernels compute on would not notice)."""
+    with pytest.raises(RuntimeError, match="same device"):
+        DEVICE_MISMATCHES[name](
+            torch.ones(3, device=DEVICE), torch.ones(3, device=other)
+        )
+
+
+def test_mm_reads_lazily_conjugated_input() -> None:
+    """mm lets conjugated inputs through to the kernel (it conjugates in its matrix product),
+    so the CPU view must carry the conjugate bit."""
+    generator = torch.Generator().manual_seed(0)
+    a = torch.randn(3, 4, dtype=torch.complex64, generator=generator)
+    b = torch.randn(4, 2, dtype=torch.complex64, generator=generator)
+    with no_fallbacks():
+        result = torch.mm(a.to(DEVICE).conj(), b.to(DEVICE))
+    torch.testing.assert_close(result.cpu(), a.conj() @ b)
