@@ -8,11 +8,8 @@
 
 #include <c10/util/Exception.h>
 
-#include <map>
-#include <memory>
 #include <mutex>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "generated/runtime.h"
@@ -41,13 +38,15 @@ void for_pools(std::size_t block_size, auto&& update) {
 }
 
 struct Block {
+  int device;
   std::size_t size;       // rounded
   std::size_t requested;  // what the caller asked for
 };
 
 struct DeviceCache {
-  std::multimap<std::size_t, void*> free_blocks;  // size -> pointer, reserved but unused
-  std::unordered_map<void*, Block> live;
+  // Reserved but unused blocks by rounded size. Sizes repeat (training reuses the same shapes),
+  // so exact-size lists find a block in O(1).
+  std::unordered_map<std::size_t, std::vector<void*>> free_blocks;
   DeviceStats stats;
 };
 
@@ -69,7 +68,10 @@ class CpurefCachingAllocator final : public c10::DeviceAllocator {
   bool initialized() override { return true; }
 
   void emptyCache(c10::MempoolId_t /*mempool_id*/) override {
-    for (int device = 0; device < runtime::device_count(); ++device) release_cache(device);
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (int device = 0; device < runtime::device_count(); ++device) {
+      release_cache_locked(device, cache(device));
+    }
   }
 
   void recordStream(const c10::DataPtr& /*ptr*/, c10::Stream /*stream*/) override {
@@ -121,12 +123,12 @@ class CpurefCachingAllocator final : public c10::DeviceAllocator {
 
   void* malloc_block(int device, std::size_t bytes) {
     const std::size_t size = round_size(bytes);
-    std::unique_lock<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(mutex_);
     DeviceCache& c = cache(device);
     void* ptr = nullptr;
-    if (auto it = c.free_blocks.find(size); it != c.free_blocks.end()) {
-      ptr = it->second;
-      c.free_blocks.erase(it);
+    if (auto it = c.free_blocks.find(size); it != c.free_blocks.end() && !it->second.empty()) {
+      ptr = it->second.back();
+      it->second.pop_back();
     } else {
       ptr = runtime::device_malloc(device, size);
       if (ptr == nullptr) {  // out of memory: give the cache back and try once more
@@ -148,7 +150,7 @@ class CpurefCachingAllocator final : public c10::DeviceAllocator {
         c.stats.reserved_bytes[i].increase(size);
       });
     }
-    c.live.emplace(ptr, Block{size, bytes});
+    live_.insert_or_assign(ptr, Block{device, size, bytes});
     for_pools(size, [&](std::size_t i) {
       c.stats.allocation[i].increase(1);
       c.stats.active[i].increase(1);
@@ -156,7 +158,6 @@ class CpurefCachingAllocator final : public c10::DeviceAllocator {
       c.stats.active_bytes[i].increase(size);
       c.stats.requested_bytes[i].increase(bytes);
     });
-    owner_.emplace(ptr, device);
     return ptr;
   }
 
@@ -164,13 +165,11 @@ class CpurefCachingAllocator final : public c10::DeviceAllocator {
 
   void release(void* ptr) {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto owner = owner_.find(ptr);
-    TORCH_INTERNAL_ASSERT(owner != owner_.end(), "freeing a pointer this allocator did not give out");
-    DeviceCache& c = cache(owner->second);
-    owner_.erase(owner);
-    auto it = c.live.find(ptr);
+    auto it = live_.find(ptr);
+    TORCH_INTERNAL_ASSERT(it != live_.end(), "freeing a pointer this allocator did not give out");
     const Block block = it->second;
-    c.live.erase(it);
+    live_.erase(it);
+    DeviceCache& c = cache(block.device);
     for_pools(block.size, [&](std::size_t i) {
       c.stats.allocation[i].decrease(1);
       c.stats.active[i].decrease(1);
@@ -178,29 +177,26 @@ class CpurefCachingAllocator final : public c10::DeviceAllocator {
       c.stats.active_bytes[i].decrease(block.size);
       c.stats.requested_bytes[i].decrease(block.requested);
     });
-    c.free_blocks.emplace(block.size, ptr);
-  }
-
-  void release_cache(int device) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    release_cache_locked(device, cache(device));
+    c.free_blocks[block.size].push_back(ptr);
   }
 
   void release_cache_locked(int device, DeviceCache& c) {
-    for (auto& [size, ptr] : c.free_blocks) {
-      runtime::device_free(device, ptr);
-      c.stats.num_device_free += 1;
-      for_pools(size, [&](std::size_t i) {
-        c.stats.segment[i].decrease(1);
-        c.stats.reserved_bytes[i].decrease(size);
-      });
+    for (auto& [size, blocks] : c.free_blocks) {
+      for (void* ptr : blocks) {
+        runtime::device_free(device, ptr);
+        c.stats.num_device_free += 1;
+        for_pools(size, [&](std::size_t i) {
+          c.stats.segment[i].decrease(1);
+          c.stats.reserved_bytes[i].decrease(size);
+        });
+      }
     }
     c.free_blocks.clear();
   }
 
   std::mutex mutex_;
   std::vector<DeviceCache> caches_;
-  std::unordered_map<void*, int> owner_;  // live pointer -> device
+  std::unordered_map<void*, Block> live_;  // blocks handed out, by pointer
 };
 
 CpurefCachingAllocator& caching_allocator() {

@@ -112,7 +112,8 @@ class CpurefGuardImpl final : public c10::impl::DeviceGuardImplInterface {
 
   void uncheckedSetDevice(c10::Device device) const noexcept override {
     try {
-      runtime::set_device(device.index());
+      // Guards restore the device on every kernel call; most of the time it never changed.
+      if (device.index() != runtime::current_device()) runtime::set_device(device.index());
     } catch (const c10::Error&) {
       // Called from guard destructors, which must not throw; the index was valid when set.
     }

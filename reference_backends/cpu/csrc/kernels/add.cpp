@@ -13,8 +13,10 @@ namespace cpuref::kernels {
 
 // add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
 at::Tensor add_Tensor(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
-  at::Tensor out = empty_device_like(at::meta::add(meta_twin(self), meta_twin(other), alpha),
-                                     result_device(self, other));
+  at::Tensor out = plain_elementwise(self, other)
+                       ? empty_device_like_input(self)
+                       : empty_device_like(at::meta::add(meta_twin(self), meta_twin(other), alpha),
+                                           result_device(self, other));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::add_out(out_view, cpu(self), cpu(other), alpha);

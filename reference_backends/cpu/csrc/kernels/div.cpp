@@ -13,8 +13,10 @@ namespace cpuref::kernels {
 
 // div.Tensor(Tensor self, Tensor other) -> Tensor
 at::Tensor div_Tensor(const at::Tensor& self, const at::Tensor& other) {
-  at::Tensor out = empty_device_like(at::meta::div(meta_twin(self), meta_twin(other)),
-                                     result_device(self, other));
+  at::Tensor out = plain_elementwise(self, other)
+                       ? empty_device_like_input(self)
+                       : empty_device_like(at::meta::div(meta_twin(self), meta_twin(other)),
+                                           result_device(self, other));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::div_out(out_view, cpu(self), cpu(other));

@@ -13,8 +13,15 @@ namespace cpuref::kernels {
 
 // mm(Tensor self, Tensor mat2) -> Tensor
 at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
-  at::Tensor out =
-      empty_device_like(at::meta::mm(meta_twin(self), meta_twin(mat2)), result_device(self, mat2));
+  // Two matrices of one floating dtype on one device give a contiguous (n, m) matrix of that
+  // dtype; anything else asks the meta function (which also reports shape errors).
+  const bool plain = self.dim() == 2 && mat2.dim() == 2 && self.is_floating_point() &&
+                     self.is_privateuseone() && mat2.device() == self.device() &&
+                     mat2.scalar_type() == self.scalar_type() && self.size(1) == mat2.size(0);
+  at::Tensor out = plain ? empty_device({self.size(0), mat2.size(1)}, {mat2.size(1), 1},
+                                        self.scalar_type(), self.device())
+                         : empty_device_like(at::meta::mm(meta_twin(self), meta_twin(mat2)),
+                                             result_device(self, mat2));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::mm_out(out_view, cpu(self), cpu(mat2));

@@ -13,8 +13,10 @@ namespace cpuref::kernels {
 
 // mul.Tensor(Tensor self, Tensor other) -> Tensor
 at::Tensor mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
-  at::Tensor out = empty_device_like(at::meta::mul(meta_twin(self), meta_twin(other)),
-                                     result_device(self, other));
+  at::Tensor out = plain_elementwise(self, other)
+                       ? empty_device_like_input(self)
+                       : empty_device_like(at::meta::mul(meta_twin(self), meta_twin(other)),
+                                           result_device(self, other));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::mul_out(out_view, cpu(self), cpu(other));

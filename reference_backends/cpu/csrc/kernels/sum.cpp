@@ -15,8 +15,13 @@ namespace cpuref::kernels {
 // Tensor
 at::Tensor sum_dim_IntList(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
                            std::optional<at::ScalarType> dtype) {
+  // A full reduction of a floating tensor into its own dtype is a 0-dim tensor of that dtype.
+  const bool full_reduction = !dim.has_value() && !keepdim && !dtype.has_value() &&
+                              self.is_floating_point() && !self.is_conj();
   at::Tensor out =
-      empty_device_like(at::meta::sum(meta_twin(self), dim, keepdim, dtype), self.device());
+      full_reduction
+          ? empty_device({}, {}, self.scalar_type(), self.device())
+          : empty_device_like(at::meta::sum(meta_twin(self), dim, keepdim, dtype), self.device());
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::sum_out(out_view, cpu(self), dim, keepdim, dtype);
