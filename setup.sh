@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything frp-gen needs on a fresh Debian 12 machine, builds frp-gen and its tests,
-# then runs the main job: `frp-gen new mydevice`, built against libtorch and loaded into torch.
+# then runs the main job: `frp-gen new mydevice`, pip-installed into its own virtualenv and used
+# from a plain `import torch`. It also installs the reference CPU backend the same way.
 # Safe to run again: installs are skipped when present, builds are incremental (ccache, ninja).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -28,26 +29,33 @@ echo "== build frp-gen"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython3_EXECUTABLE="$(command -v "$PYTHON")" >/dev/null
 ninja -C build
 
+# Each backend gets its own virtualenv (seeing the system's torch): two installed backends would
+# both claim PrivateUse1 when `import torch` autoloads them.
+install_backend() {  # REPO VENV
+  [ -x "$2/bin/python" ] || "$PYTHON" -m venv --system-site-packages "$2"
+  "$2/bin/python" -m pip install -q --disable-pip-version-check wheel "setuptools>=64"
+  "$2/bin/python" -m pip install -q --disable-pip-version-check --no-build-isolation -e "$1"
+}
+
 echo "== frp-gen new mydevice"
 rm -rf build/demo/torch_mydevice
 ./build/frp-gen new mydevice --dir build/demo/torch_mydevice
 
-echo "== build torch_mydevice against libtorch"
-TORCH_PREFIX=$("$PYTHON" -c 'import torch; print(torch.utils.cmake_prefix_path)')
-cmake -S build/demo/torch_mydevice -B build/demo/torch_mydevice/build -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$TORCH_PREFIX" -DCMAKE_CXX_FLAGS=-Werror >/dev/null
-ninja -C build/demo/torch_mydevice/build
+echo "== build and install torch_mydevice (pip install --no-build-isolation -e, in build/venv-mydevice)"
+install_backend build/demo/torch_mydevice build/venv-mydevice
 
-echo "== load it into torch"
-"$PYTHON" - build/demo/torch_mydevice <<'PY'
-import json, pathlib, sys, torch
-repo = pathlib.Path(sys.argv[1])
-torch.ops.load_library(str(next((repo / "build").glob("lib*.so"))))
-manifest = json.loads((repo / ".frp/manifest.json").read_text())
-ops = [p.split("/")[-1] for p in manifest["files"] if p.startswith("csrc/generated/kernels/")]
-has = torch._C._dispatch_has_kernel_for_dispatch_key
-names = ["aten::empty.memory_format", "aten::_copy_from", "aten::view", "aten::as_strided"]
-assert all(has(n, "PrivateUse1") for n in names), "kernels missing"
-print(f"mydevice: {len(ops)} kernel families registered for PrivateUse1 in torch {torch.__version__}")
+echo "== the reference CPU backend (reference_backends/cpu, in build/venv-cpuref)"
+install_backend reference_backends/cpu build/venv-cpuref
+
+echo "== use mydevice: a plain 'import torch' autoloads it"
+(cd build && venv-mydevice/bin/python - <<'PY'
+import torch
+
+x = torch.randn(2, 3, device="mydevice")
+y = (x * 2 + 1).relu()
+print(f"torch {torch.__version__}, {torch.mydevice.device_count()} mydevice devices")
+print(y)
+assert torch.equal(y.cpu(), (x.cpu() * 2 + 1).relu())
 PY
-echo "== done. Run the tests with: ctest --test-dir build --output-on-failure"
+)
+echo "== done. Run the tests with: ctest --test-dir build --output-on-failure -j2"

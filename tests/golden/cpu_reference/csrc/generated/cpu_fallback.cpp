@@ -2,10 +2,197 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 #include "generated/cpu_fallback.h"
 
+#include <ATen/CPUGeneratorImpl.h>
+#include <c10/util/Exception.h>
+#include <torch/library.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include "generated/generator.h"
+#include "generated/runtime.h"
+
 namespace cpuref::cpu_fallback {
+namespace {
+
+struct State {
+  std::mutex mutex;
+  Policy policy = Policy::Warn;
+  std::set<std::string> deny = {
+      "nonzero",
+  };
+  std::map<std::string, std::int64_t> counts;
+  std::set<std::string> warned;
+
+  State() {
+    if (const char* text = std::getenv("CPUREF_FALLBACK"); text && *text) {
+      policy = parse_policy(text);
+    }
+    if (const char* text = std::getenv("CPUREF_FALLBACK_DENY"); text && *text) {
+      std::stringstream names(text);
+      for (std::string name; std::getline(names, name, ',');) {
+        if (!name.empty()) deny.insert(name.starts_with("aten::") ? name.substr(6) : name);
+      }
+    }
+  }
+};
+
+State& state() {
+  static auto* instance = new State();  // leaked: fallbacks may run during static destruction
+  return *instance;
+}
+
+// "add.Tensor", or "nonzero" for an operator without overload name; custom operators keep
+// their namespace ("myops::fused_gelu").
+std::string display_name(const c10::OperatorName& name) {
+  std::string text = name.name.starts_with("aten::") ? name.name.substr(6) : name.name;
+  return name.overload_name.empty() ? text : text + "." + name.overload_name;
+}
+
+bool is_generator(const c10::TypePtr& type) {
+  if (type->kind() == c10::TypeKind::GeneratorType) return true;
+  const auto* optional = type->castRaw<c10::OptionalType>();
+  return optional != nullptr && optional->getElementType()->kind() == c10::TypeKind::GeneratorType;
+}
+
+// The device a fallback runs for: that of its first cpuref tensor argument, else the current one.
+c10::DeviceIndex device_of_call(const c10::IValue* arguments, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (arguments[i].isTensor() && arguments[i].toTensor().is_privateuseone()) {
+      return arguments[i].toTensor().device().index();
+    }
+  }
+  return static_cast<c10::DeviceIndex>(runtime::current_device());
+}
+
+// The CPU kernel of a random operator would draw from the CPU's generators, ignoring
+// torch.cpuref.manual_seed. So a random operator gets a CPU generator seeded from the device's
+// (the one passed, or the default one of its device). Operators that take no generator argument
+// (native_dropout, ...) use the CPU's default generator: it is seeded from the device's for the
+// call and restored afterwards, leaving the CPU's own sequence untouched.
+class DeviceRandomness {
+ public:
+  DeviceRandomness(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+    const auto& schema = op.schema().arguments();
+    c10::IValue* arguments = stack->data() + (stack->size() - schema.size());
+    bool takes_generator = false;
+    for (std::size_t i = 0; i < schema.size(); ++i) {
+      if (!is_generator(schema[i].type())) continue;
+      takes_generator = true;
+      std::optional<at::Generator> chosen;
+      if (arguments[i].isGenerator()) {
+        chosen = arguments[i].toGenerator();
+        if (chosen->device().type() != c10::DeviceType::PrivateUse1) continue;  // a CPU one: as given
+      }
+      const c10::DeviceIndex device =
+          chosen ? chosen->device().index() : device_of_call(arguments, schema.size());
+      arguments[i] = at::make_generator<at::CPUGeneratorImpl>(next_call_seed(chosen, device));
+    }
+    if (takes_generator || !op.hasTag(at::Tag::nondeterministic_seeded)) return;
+    cpu_ = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(cpu_->mutex());
+    saved_ = cpu_->get_state();
+    cpu_->set_current_seed(next_call_seed(std::nullopt, device_of_call(arguments, schema.size())));
+  }
+
+  ~DeviceRandomness() {
+    if (!cpu_) return;
+    std::lock_guard<std::mutex> lock(cpu_->mutex());
+    cpu_->set_state(saved_);
+  }
+
+  DeviceRandomness(const DeviceRandomness&) = delete;
+  DeviceRandomness& operator=(const DeviceRandomness&) = delete;
+
+ private:
+  std::optional<at::Generator> cpu_;
+  at::Tensor saved_;
+};
+
+}  // namespace
 
 void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  const c10::OperatorName& name = op.schema().operator_name();
+  const std::string key = display_name(name);
+  bool warn = false;
+  {
+    State& s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    const std::string base = name.name.starts_with("aten::") ? name.name.substr(6) : name.name;
+    TORCH_CHECK_NOT_IMPLEMENTED(!s.deny.contains(key) && !s.deny.contains(base), "'", key,
+                                "' has no cpuref kernel and is on the fallback deny list");
+    TORCH_CHECK_NOT_IMPLEMENTED(s.policy != Policy::Error, "'", key,
+                                "' has no cpuref kernel (fallback policy 'error'); write one, or set "
+                                "CPUREF_FALLBACK=warn to run it on the CPU");
+    s.counts[key] += 1;
+    warn = s.policy == Policy::Warn && s.warned.insert(key).second;
+  }
+  if (warn) {
+    TORCH_WARN("'", key, "' has no cpuref kernel and runs on the CPU (copies to and from the device). "
+               "This warning is shown once per operator; set CPUREF_FALLBACK=silent to hide it.");
+  }
+  const DeviceRandomness randomness(op, stack);
   at::native::cpu_fallback(op, stack);
+}
+
+Policy policy() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().policy;
+}
+
+void set_policy(Policy policy) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().policy = policy;
+  state().warned.clear();
+}
+
+Policy parse_policy(const std::string& text) {
+  if (text == "warn") return Policy::Warn;
+  if (text == "silent") return Policy::Silent;
+  if (text == "error") return Policy::Error;
+  TORCH_CHECK_VALUE(false, "unknown fallback policy '", text, "': expected warn, silent or error");
+}
+
+std::string to_string(Policy policy) {
+  switch (policy) {
+    case Policy::Warn:
+      return "warn";
+    case Policy::Silent:
+      return "silent";
+    case Policy::Error:
+      return "error";
+  }
+  return "warn";
+}
+
+std::vector<std::string> deny_list() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return {state().deny.begin(), state().deny.end()};
+}
+
+void set_deny_list(std::vector<std::string> names) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().deny.clear();
+  for (std::string& name : names) {
+    state().deny.insert(name.starts_with("aten::") ? name.substr(6) : std::move(name));
+  }
+}
+
+std::map<std::string, std::int64_t> counts() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().counts;
+}
+
+void reset_counts() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().counts.clear();
+}
+
+TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {
+  m.fallback(torch::CppFunction::makeFromBoxedFunction<&run>());
 }
 
 }  // namespace cpuref::cpu_fallback

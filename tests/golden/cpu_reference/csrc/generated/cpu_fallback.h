@@ -2,16 +2,30 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Running an operator on the CPU on behalf of cpuref: inputs are copied to the
-// CPU, the CPU kernel runs, results are copied back.
+// CPU, the CPU kernel runs, results are copied back. Every operator without a kernel of its own
+// comes here (a dispatcher fallback), and so do scaffolded kernels until they are written.
+//
+// Policy, set by CPUREF_FALLBACK (warn | silent | error; default warn) or at run time:
+//   warn    run on the CPU, warning once per operator
+//   silent  run on the CPU
+//   error   refuse: NotImplementedError naming the operator
+// Operators on the deny list (CPUREF_FALLBACK_DENY, comma-separated, plus the descriptor's
+// fallback.deny) are always refused. Each fallback is counted per operator.
 #pragma once
 
 #include <ATen/native/CPUFallback.h>
 
+#include <cstdint>
+#include <map>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace cpuref::cpu_fallback {
 
-// Boxed form, usable as a dispatcher fallback.
+enum class Policy { Warn, Silent, Error };
+
+// Boxed form, registered as the dispatcher fallback.
 void run(const c10::OperatorHandle& op, torch::jit::Stack* stack);
 
 // Unboxed form for kernels: cpu_fallback::call<at::_ops::add_Tensor>(self, other, alpha).
@@ -19,5 +33,19 @@ template <class Op, class... Args>
 decltype(auto) call(Args&&... args) {
   return at::native::call_fallback_fn_symint<&run, Op>::call(std::forward<Args>(args)...);
 }
+
+Policy policy();
+void set_policy(Policy policy);
+// Parses "warn" / "silent" / "error"; throws on anything else.
+Policy parse_policy(const std::string& text);
+std::string to_string(Policy policy);
+
+// Operator names ("nonzero" for every overload, or "add.Tensor") that must not fall back.
+std::vector<std::string> deny_list();
+void set_deny_list(std::vector<std::string> names);
+
+// How often each operator ("add.Tensor", "nonzero") ran on the CPU since the last reset.
+std::map<std::string, std::int64_t> counts();
+void reset_counts();
 
 }  // namespace cpuref::cpu_fallback

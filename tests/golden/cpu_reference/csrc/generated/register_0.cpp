@@ -19,12 +19,16 @@
 #include "generated/kernels/div.h"
 #include "generated/kernels/empty.h"
 #include "generated/kernels/empty_strided.h"
+#include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
 #include "generated/kernels/lerp.h"
 #include "generated/kernels/linear.h"
+#include "generated/kernels/linear_backward.h"
 #include "generated/kernels/mean.h"
 #include "generated/kernels/mse_loss.h"
 #include "generated/kernels/mse_loss_backward.h"
+#include "generated/kernels/normal.h"
+#include "generated/kernels/random.h"
 #include "generated/kernels/sum.h"
 #include "generated/kernels/tanh.h"
 #include "generated/kernels/tanh_backward.h"
@@ -90,6 +94,16 @@ at::Tensor wrapper_div_Tensor(const at::Tensor & self, const at::Tensor & other)
   return kernels::div_Tensor(self, other);
 }
 
+at::Tensor & wrapper_div__Tensor(at::Tensor & self, const at::Tensor & other) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::div__Tensor(self, other);
+}
+
+at::Tensor & wrapper_div_out(const at::Tensor & self, const at::Tensor & other, at::Tensor & out) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::div_out(self, other, out);
+}
+
 at::Tensor wrapper_empty_memory_format(c10::SymIntArrayRef size, ::std::optional<at::ScalarType> dtype, ::std::optional<at::Layout> layout, ::std::optional<at::Device> device, ::std::optional<bool> pin_memory, ::std::optional<at::MemoryFormat> memory_format) {
   const c10::OptionalDeviceGuard device_guard(device);
   return kernels::empty_memory_format(size, dtype, layout, device, pin_memory, memory_format);
@@ -98,6 +112,11 @@ at::Tensor wrapper_empty_memory_format(c10::SymIntArrayRef size, ::std::optional
 at::Tensor wrapper_empty_strided(c10::SymIntArrayRef size, c10::SymIntArrayRef stride, ::std::optional<at::ScalarType> dtype, ::std::optional<at::Layout> layout, ::std::optional<at::Device> device, ::std::optional<bool> pin_memory) {
   const c10::OptionalDeviceGuard device_guard(device);
   return kernels::empty_strided(size, stride, dtype, layout, device, pin_memory);
+}
+
+at::Tensor & wrapper_exponential_(at::Tensor & self, double lambd, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::exponential_(self, lambd, generator);
 }
 
 at::Tensor & wrapper_fill__Scalar(at::Tensor & self, const at::Scalar & value) {
@@ -119,6 +138,15 @@ at::Tensor wrapper_linear(const at::Tensor & input, const at::Tensor & weight, c
   return kernels::linear(input, weight, bias);
 }
 
+::std::tuple<at::Tensor,at::Tensor,at::Tensor> wrapper_linear_backward(const at::Tensor & self, const at::Tensor & grad_output, const at::Tensor & weight, ::std::array<bool,3> output_mask) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "linear_backward", "self");
+  check_device(common_device, grad_output, "linear_backward", "grad_output");
+  check_device(common_device, weight, "linear_backward", "weight");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::linear_backward(self, grad_output, weight, output_mask);
+}
+
 at::Tensor wrapper_mean_dim(const at::Tensor & self, at::OptionalIntArrayRef dim, bool keepdim, ::std::optional<at::ScalarType> dtype) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mean_dim(self, dim, keepdim, dtype);
@@ -136,6 +164,26 @@ at::Tensor wrapper_mse_loss_backward(const at::Tensor & grad_output, const at::T
   check_device(common_device, target, "mse_loss_backward", "target");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mse_loss_backward(grad_output, self, target, reduction);
+}
+
+at::Tensor & wrapper_normal_(at::Tensor & self, double mean, double std, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::normal_(self, mean, std, generator);
+}
+
+at::Tensor & wrapper_random__from(at::Tensor & self, int64_t from, ::std::optional<int64_t> to, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::random__from(self, from, to, generator);
+}
+
+at::Tensor & wrapper_random__to(at::Tensor & self, int64_t to, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::random__to(self, to, generator);
+}
+
+at::Tensor & wrapper_random_(at::Tensor & self, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::random_(self, generator);
 }
 
 at::Tensor wrapper_sum(const at::Tensor & self, ::std::optional<at::ScalarType> dtype) {
@@ -185,14 +233,22 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
   m.impl("addmm", TORCH_FN(wrapper_addmm));
   m.impl("div.Tensor", TORCH_FN(wrapper_div_Tensor));
+  m.impl("div_.Tensor", TORCH_FN(wrapper_div__Tensor));
+  m.impl("div.out", TORCH_FN(wrapper_div_out));
   m.impl("empty.memory_format", TORCH_FN(wrapper_empty_memory_format));
   m.impl("empty_strided", TORCH_FN(wrapper_empty_strided));
+  m.impl("exponential_", TORCH_FN(wrapper_exponential_));
   m.impl("fill_.Scalar", TORCH_FN(wrapper_fill__Scalar));
   m.impl("lerp_.Scalar", TORCH_FN(wrapper_lerp__Scalar));
   m.impl("linear", TORCH_FN(wrapper_linear));
+  m.impl("linear_backward", TORCH_FN(wrapper_linear_backward));
   m.impl("mean.dim", TORCH_FN(wrapper_mean_dim));
   m.impl("mse_loss", TORCH_FN(wrapper_mse_loss));
   m.impl("mse_loss_backward", TORCH_FN(wrapper_mse_loss_backward));
+  m.impl("normal_", TORCH_FN(wrapper_normal_));
+  m.impl("random_.from", TORCH_FN(wrapper_random__from));
+  m.impl("random_.to", TORCH_FN(wrapper_random__to));
+  m.impl("random_", TORCH_FN(wrapper_random_));
   m.impl("sum", TORCH_FN(wrapper_sum));
   m.impl("sum.dim_IntList", TORCH_FN(wrapper_sum_dim_IntList));
   m.impl("tanh", TORCH_FN(wrapper_tanh));

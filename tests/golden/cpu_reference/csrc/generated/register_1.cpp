@@ -15,6 +15,7 @@
 #include "generated/kernels/_reshape_alias.h"
 #include "generated/kernels/addcmul.h"
 #include "generated/kernels/as_strided.h"
+#include "generated/kernels/bernoulli.h"
 #include "generated/kernels/mm.h"
 #include "generated/kernels/mul.h"
 #include "generated/kernels/relu.h"
@@ -25,6 +26,7 @@
 #include "generated/kernels/sqrt.h"
 #include "generated/kernels/sub.h"
 #include "generated/kernels/unfold.h"
+#include "generated/kernels/uniform.h"
 #include "generated/kernels/zero.h"
 
 namespace cpuref {
@@ -46,6 +48,11 @@ at::Tensor & wrapper_addcmul_(at::Tensor & self, const at::Tensor & tensor1, con
 
 at::Tensor wrapper_as_strided(const at::Tensor & self, c10::SymIntArrayRef size, c10::SymIntArrayRef stride, ::std::optional<c10::SymInt> storage_offset) {
   return kernels::as_strided(self, size, stride, storage_offset);
+}
+
+at::Tensor & wrapper_bernoulli__float(at::Tensor & self, double p, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::bernoulli__float(self, p, generator);
 }
 
 at::Tensor wrapper_mm(const at::Tensor & self, const at::Tensor & mat2) {
@@ -126,13 +133,28 @@ at::Tensor wrapper_sqrt(const at::Tensor & self) {
   return kernels::sqrt(self);
 }
 
+at::Tensor & wrapper_sub_out(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::sub_out(self, other, alpha, out);
+}
+
 at::Tensor wrapper_sub_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sub_Tensor(self, other, alpha);
 }
 
+at::Tensor & wrapper_sub__Tensor(at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::sub__Tensor(self, other, alpha);
+}
+
 at::Tensor wrapper_unfold(const at::Tensor & self, int64_t dimension, int64_t size, int64_t step) {
   return kernels::unfold(self, dimension, size, step);
+}
+
+at::Tensor & wrapper_uniform_(at::Tensor & self, double from, double to, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::uniform_(self, from, to, generator);
 }
 
 at::Tensor & wrapper_zero_(at::Tensor & self) {
@@ -147,6 +169,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_reshape_alias", TORCH_FN(wrapper__reshape_alias));
   m.impl("addcmul_", TORCH_FN(wrapper_addcmul_));
   m.impl("as_strided", TORCH_FN(wrapper_as_strided));
+  m.impl("bernoulli_.float", TORCH_FN(wrapper_bernoulli__float));
   m.impl("mm", TORCH_FN(wrapper_mm));
   m.impl("mm.out", TORCH_FN(wrapper_mm_out));
   m.impl("mul.Tensor", TORCH_FN(wrapper_mul_Tensor));
@@ -161,8 +184,11 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("sigmoid", TORCH_FN(wrapper_sigmoid));
   m.impl("sigmoid_backward", TORCH_FN(wrapper_sigmoid_backward));
   m.impl("sqrt", TORCH_FN(wrapper_sqrt));
+  m.impl("sub.out", TORCH_FN(wrapper_sub_out));
   m.impl("sub.Tensor", TORCH_FN(wrapper_sub_Tensor));
+  m.impl("sub_.Tensor", TORCH_FN(wrapper_sub__Tensor));
   m.impl("unfold", TORCH_FN(wrapper_unfold));
+  m.impl("uniform_", TORCH_FN(wrapper_uniform_));
   m.impl("zero_", TORCH_FN(wrapper_zero_));
 }
 

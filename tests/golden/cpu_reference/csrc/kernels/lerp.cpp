@@ -1,8 +1,7 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of the `lerp` operator family on cpuref.
-// Declarations: generated/kernels/lerp.h.
+// Kernels of cpuref: lerp.
 // Replace each body with your device's kernel when you are ready.
 #include "generated/kernels/lerp.h"
 

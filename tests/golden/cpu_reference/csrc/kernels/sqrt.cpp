@@ -1,8 +1,7 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of the `sqrt` operator family on cpuref.
-// Declarations: generated/kernels/sqrt.h.
+// Kernels of cpuref: sqrt.
 // Replace each body with your device's kernel when you are ready.
 #include "generated/kernels/sqrt.h"
 

@@ -1,8 +1,7 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of the `tanh` operator family on cpuref.
-// Declarations: generated/kernels/tanh.h.
+// Kernels of cpuref: tanh.
 // Replace each body with your device's kernel when you are ready.
 #include "generated/kernels/tanh.h"
 

@@ -1,8 +1,7 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of the `threshold_backward` operator family on cpuref.
-// Declarations: generated/kernels/threshold_backward.h.
+// Kernels of cpuref: threshold_backward.
 // Replace each body with your device's kernel when you are ready.
 #include "generated/kernels/threshold_backward.h"
 

@@ -13,6 +13,7 @@
 
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/add.h"
+#include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
 #include "generated/kernels/view.h"
 
@@ -29,6 +30,11 @@ at::Tensor wrapper_add_Tensor(const at::Tensor & self, const at::Tensor & other,
   return kernels::add_Tensor(self, other, alpha);
 }
 
+at::Tensor & wrapper_exponential_(at::Tensor & self, double lambd, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::exponential_(self, lambd, generator);
+}
+
 at::Tensor & wrapper_fill__Scalar(at::Tensor & self, const at::Scalar & value) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::fill__Scalar(self, value);
@@ -43,6 +49,7 @@ at::Tensor wrapper_view(const at::Tensor & self, c10::SymIntArrayRef size) {
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from", TORCH_FN(wrapper__copy_from));
   m.impl("add.Tensor", TORCH_FN(wrapper_add_Tensor));
+  m.impl("exponential_", TORCH_FN(wrapper_exponential_));
   m.impl("fill_.Scalar", TORCH_FN(wrapper_fill__Scalar));
   m.impl("view", TORCH_FN(wrapper_view));
 }

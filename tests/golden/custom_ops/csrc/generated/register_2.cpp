@@ -14,6 +14,8 @@
 #include "generated/kernels/_local_scalar_dense.h"
 #include "generated/kernels/empty.h"
 #include "generated/kernels/empty_strided.h"
+#include "generated/kernels/normal.h"
+#include "generated/kernels/random.h"
 
 namespace npu_demo {
 namespace {
@@ -35,12 +37,36 @@ at::Tensor wrapper_empty_strided(c10::SymIntArrayRef size, c10::SymIntArrayRef s
   return kernels::empty_strided(size, stride, dtype, layout, device, pin_memory);
 }
 
+at::Tensor & wrapper_normal_(at::Tensor & self, double mean, double std, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::normal_(self, mean, std, generator);
+}
+
+at::Tensor & wrapper_random__from(at::Tensor & self, int64_t from, ::std::optional<int64_t> to, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::random__from(self, from, to, generator);
+}
+
+at::Tensor & wrapper_random__to(at::Tensor & self, int64_t to, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::random__to(self, to, generator);
+}
+
+at::Tensor & wrapper_random_(at::Tensor & self, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::random_(self, generator);
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_local_scalar_dense", TORCH_FN(wrapper__local_scalar_dense));
   m.impl("empty.memory_format", TORCH_FN(wrapper_empty_memory_format));
   m.impl("empty_strided", TORCH_FN(wrapper_empty_strided));
+  m.impl("normal_", TORCH_FN(wrapper_normal_));
+  m.impl("random_.from", TORCH_FN(wrapper_random__from));
+  m.impl("random_.to", TORCH_FN(wrapper_random__to));
+  m.impl("random_", TORCH_FN(wrapper_random_));
 }
 
 }  // namespace npu_demo

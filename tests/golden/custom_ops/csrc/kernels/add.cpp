@@ -1,8 +1,7 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of the `add` operator family on npu_demo.
-// Declarations: generated/kernels/add.h.
+// Kernels of npu_demo: add.
 // Replace each body with your device's kernel when you are ready.
 #include "generated/kernels/add.h"
 

@@ -1,8 +1,7 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of the `npu_ops_fused_gelu` operator family on npu_demo.
-// Declarations: generated/kernels/npu_ops_fused_gelu.h.
+// Kernels of npu_demo: npu_ops_fused_gelu.
 // Replace each body with your device's kernel when you are ready.
 #include "generated/kernels/npu_ops_fused_gelu.h"
 

@@ -12,6 +12,7 @@
 #include "generated/device_checks.h"
 
 #include "generated/kernels/_copy_from.h"
+#include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
 #include "generated/kernels/view.h"
 
@@ -21,6 +22,11 @@ namespace {
 at::Tensor wrapper__copy_from(const at::Tensor & self, const at::Tensor & dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::_copy_from(self, dst, non_blocking);
+}
+
+at::Tensor & wrapper_exponential_(at::Tensor & self, double lambd, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::exponential_(self, lambd, generator);
 }
 
 at::Tensor & wrapper_fill__Scalar(at::Tensor & self, const at::Scalar & value) {
@@ -36,6 +42,7 @@ at::Tensor wrapper_view(const at::Tensor & self, c10::SymIntArrayRef size) {
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from", TORCH_FN(wrapper__copy_from));
+  m.impl("exponential_", TORCH_FN(wrapper_exponential_));
   m.impl("fill_.Scalar", TORCH_FN(wrapper_fill__Scalar));
   m.impl("view", TORCH_FN(wrapper_view));
 }

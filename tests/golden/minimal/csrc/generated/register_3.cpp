@@ -13,7 +13,9 @@
 
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_reshape_alias.h"
+#include "generated/kernels/bernoulli.h"
 #include "generated/kernels/set.h"
+#include "generated/kernels/uniform.h"
 #include "generated/kernels/zero.h"
 
 namespace mydevice {
@@ -26,6 +28,11 @@ at::Tensor wrapper__copy_from_and_resize(const at::Tensor & self, const at::Tens
 
 at::Tensor wrapper__reshape_alias(const at::Tensor & self, c10::SymIntArrayRef size, c10::SymIntArrayRef stride) {
   return kernels::_reshape_alias(self, size, stride);
+}
+
+at::Tensor & wrapper_bernoulli__float(at::Tensor & self, double p, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::bernoulli__float(self, p, generator);
 }
 
 at::Tensor & wrapper_set__source_Storage(at::Tensor & self, at::Storage source) {
@@ -47,6 +54,11 @@ at::Tensor & wrapper_set_(at::Tensor & self) {
   return kernels::set_(self);
 }
 
+at::Tensor & wrapper_uniform_(at::Tensor & self, double from, double to, ::std::optional<at::Generator> generator) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  return kernels::uniform_(self, from, to, generator);
+}
+
 at::Tensor & wrapper_zero_(at::Tensor & self) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::zero_(self);
@@ -57,10 +69,12 @@ at::Tensor & wrapper_zero_(at::Tensor & self) {
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from_and_resize", TORCH_FN(wrapper__copy_from_and_resize));
   m.impl("_reshape_alias", TORCH_FN(wrapper__reshape_alias));
+  m.impl("bernoulli_.float", TORCH_FN(wrapper_bernoulli__float));
   m.impl("set_.source_Storage", TORCH_FN(wrapper_set__source_Storage));
   m.impl("set_.source_Storage_storage_offset", TORCH_FN(wrapper_set__source_Storage_storage_offset));
   m.impl("set_.source_Tensor", TORCH_FN(wrapper_set__source_Tensor));
   m.impl("set_", TORCH_FN(wrapper_set_));
+  m.impl("uniform_", TORCH_FN(wrapper_uniform_));
   m.impl("zero_", TORCH_FN(wrapper_zero_));
 }
 

@@ -2,7 +2,7 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Kernels of the `_copy_from_and_resize` operator family on cpuref. The bodies live in
-// csrc/kernels/_copy_from_and_resize.cpp, which is yours.
+// csrc/kernels/device_basics.cpp, which is yours.
 #pragma once
 
 #include <ATen/core/Tensor.h>

@@ -2,7 +2,7 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Kernels of the `_local_scalar_dense` operator family on cpuref. The bodies live in
-// csrc/kernels/_local_scalar_dense.cpp, which is yours.
+// csrc/kernels/device_basics.cpp, which is yours.
 #pragma once
 
 #include <ATen/core/Tensor.h>

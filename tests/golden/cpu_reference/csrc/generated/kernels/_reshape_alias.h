@@ -2,7 +2,7 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Kernels of the `_reshape_alias` operator family on cpuref. The bodies live in
-// csrc/kernels/_reshape_alias.cpp, which is yours.
+// csrc/kernels/device_basics.cpp, which is yours.
 #pragma once
 
 #include <ATen/core/Tensor.h>

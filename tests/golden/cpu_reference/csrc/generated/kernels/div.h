@@ -17,4 +17,10 @@ namespace cpuref::kernels {
 // div.Tensor(Tensor self, Tensor other) -> Tensor
 at::Tensor div_Tensor(const at::Tensor & self, const at::Tensor & other);
 
+// div_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)
+at::Tensor & div__Tensor(at::Tensor & self, const at::Tensor & other);
+
+// div.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor & div_out(const at::Tensor & self, const at::Tensor & other, at::Tensor & out);
+
 }  // namespace cpuref::kernels

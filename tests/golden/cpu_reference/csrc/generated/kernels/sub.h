@@ -14,7 +14,13 @@
 
 namespace cpuref::kernels {
 
+// sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
+at::Tensor & sub_out(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out);
+
 // sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
 at::Tensor sub_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha);
+
+// sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
+at::Tensor & sub__Tensor(at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha);
 
 }  // namespace cpuref::kernels

@@ -2,7 +2,7 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Kernels of the `zero` operator family on npu_demo. The bodies live in
-// csrc/kernels/zero.cpp, which is yours.
+// csrc/kernels/device_basics.cpp, which is yours.
 #pragma once
 
 #include <ATen/core/Tensor.h>

@@ -2,7 +2,7 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Kernels of the `view` operator family on mydevice. The bodies live in
-// csrc/kernels/view.cpp, which is yours.
+// csrc/kernels/device_basics.cpp, which is yours.
 #pragma once
 
 #include <ATen/core/Tensor.h>

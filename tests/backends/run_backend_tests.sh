@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs a generated backend's own test suite, as its CI workflow does: its pytest files with the
+# Python of the virtualenv it is installed in, then its C++ tests (GoogleTest, libtorch only).
+# Usage: run_backend_tests.sh REPO VENV [PYTEST ARGS...]
+set -euo pipefail
+repo=$(cd "$1" && pwd)
+venv=$(cd "$2" && pwd)
+shift 2
+cd "$repo"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider tests "$@"
+prefix=$("$venv/bin/python" -c 'import json; print(json.load(open(".frp/manifest.json"))["device"].upper())')
+cmake -S . -B build "-D${prefix}_BUILD_TESTS=ON" >/dev/null
+cmake --build build --target cpp_tests
+./build/cpp_tests
