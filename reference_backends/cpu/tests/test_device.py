@@ -48,9 +48,8 @@ def test_device_context_manager_nested():
 
 
 def test_device_context_manager_restores_after_exception():
-    with pytest.raises(ValueError):
-        with backend.device(1):
-            raise ValueError("boom")
+    with pytest.raises(ValueError), backend.device(1):
+        raise ValueError("boom")
     assert backend.current_device() == 0
 
 

@@ -102,7 +102,7 @@ def test_resize_empty_tensor():
 
 
 def test_set_shares_storage():
-    cpu, dev = grid()
+    _, dev = grid()
     other = torch.empty(0, device=DEVICE)
     other.set_(dev)
     assert other.data_ptr() == dev.data_ptr()

@@ -11,7 +11,7 @@ import sys
 
 import torch
 
-from . import _C
+from . import _C  # noqa: F401 - loading the extension registers the device with PyTorch
 from .device import (
     current_device,
     device,

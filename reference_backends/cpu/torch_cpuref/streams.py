@@ -15,15 +15,21 @@ from .device import _index
 class Stream(torch.Stream):
     """An in-order work queue on a cpuref device (default: the current one)."""
 
-    def __new__(cls, device: Any = None, priority: int = 0) -> "Stream":
-        return super().__new__(cls, device=torch.device("cpuref", _index(device)), priority=priority)
+    def __new__(cls, device: Any = None, priority: int = 0):
+        return super().__new__(
+            cls, device=torch.device("cpuref", _index(device)), priority=priority
+        )
 
 
 def Event(enable_timing: bool = False, blocking: bool = False) -> torch.Event:
     """A marker in a stream's work, for waiting and timing: a torch.Event of this device.
 
     A factory rather than a subclass: PyTorch's event methods accept exactly torch.Event."""
-    return torch.Event(device=torch.device("cpuref"), enable_timing=enable_timing, blocking=blocking)
+    return torch.Event(
+        device=torch.device("cpuref"),
+        enable_timing=enable_timing,
+        blocking=blocking,
+    )
 
 
 def current_stream(device: Any = None) -> torch.Stream:
@@ -33,7 +39,9 @@ def current_stream(device: Any = None) -> torch.Stream:
 def default_stream(device: Any = None) -> torch.Stream:
     index = _index(device)
     current = current_stream(index)
-    return torch.Stream(stream_id=0, device_index=index, device_type=current.device_type)
+    return torch.Stream(
+        stream_id=0, device_index=index, device_type=current.device_type
+    )
 
 
 def set_stream(stream: torch.Stream) -> None:

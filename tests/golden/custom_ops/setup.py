@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent
 
 
 PACKAGE = "torch_npu_demo"
-CORE_LIBRARY = "libtorch_npu_demo.so"  # the device itself; _C loads it from beside itself
+# The device itself; _C loads it from beside itself.
+CORE_LIBRARY = "libtorch_npu_demo.so"
 
 
 class CMakeBuild(build_ext):

@@ -23,7 +23,9 @@ def _index(device: Any, optional: bool = True) -> int:
         return current_device() if device.index is None else device.index
     if isinstance(device, int):
         return device
-    raise TypeError(f"expected a device index, a device string or a torch.device, got {device!r}")
+    raise TypeError(
+        f"expected a device index, a device string or a torch.device, got {device!r}"
+    )
 
 
 def init() -> None:
@@ -67,7 +69,7 @@ class device:
         self.index = -1 if device is None else _index(device, optional=False)
         self.previous = -1
 
-    def __enter__(self) -> "device":
+    def __enter__(self):
         if self.index >= 0:
             self.previous = _C._exchange_device(self.index)
         return self

@@ -8,7 +8,6 @@ import sys
 
 import pytest
 import torch
-
 import torch_mydevice  # noqa: F401  (registers the device even without autoload)
 
 DEVICE = "mydevice"
@@ -50,6 +49,7 @@ def run_python():
         environment = {**os.environ, **env}
         return subprocess.run(
             [sys.executable, "-c", code],
+            check=False,
             env=environment,
             capture_output=True,
             text=True,
