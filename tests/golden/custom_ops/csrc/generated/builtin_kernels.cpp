@@ -221,7 +221,7 @@ at::Tensor _copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_bl
 
 at::Tensor _copy_from_and_resize(const at::Tensor& self, const at::Tensor& dst) {
   dst.resize_(self.sizes());
-  return _copy_from(self, dst, false);
+  return builtin::_copy_from(self, dst, false);
 }
 
 at::Scalar _local_scalar_dense(const at::Tensor& self) {
