@@ -13,6 +13,7 @@
 #include <c10/core/DeviceType.h>
 #include <c10/core/Storage.h>
 #include <c10/core/TensorImpl.h>
+#include <c10/util/SmallVector.h>
 
 #include <optional>
 #include <utility>
@@ -31,11 +32,81 @@ inline void check_cpu_scalar(const at::Tensor& tensor) {
               "-dimensional tensor on cpu beside cpuref tensors (only 0-dim cpu tensors may be)");
 }
 
+// Building a TensorImpl and a StorageImpl for every view costs more than a small op itself, so
+// views are recycled: each thread keeps the view objects that its finished kernel calls no longer
+// hold, and hands them out again with new sizes, strides and memory.
+class ViewPool {
+ public:
+  static ViewPool& local() {
+    thread_local ViewPool pool;
+    return pool;
+  }
+
+  c10::intrusive_ptr<c10::StorageImpl> storage(void* data, std::size_t nbytes) {
+    c10::DataPtr memory(data, c10::Device(c10::kCPU));  // borrowed: the device owns it
+    if (storages_.empty()) {
+      // Not resizable: a CPU kernel must not reallocate memory that the device owns.
+      return c10::make_intrusive<c10::StorageImpl>(c10::StorageImpl::use_byte_size_t(), nbytes,
+                                                   std::move(memory), /*allocator=*/nullptr,
+                                                   /*resizable=*/false);
+    }
+    c10::intrusive_ptr<c10::StorageImpl> storage = std::move(storages_.back());
+    storages_.pop_back();
+    storage->set_data_ptr_noswap(std::move(memory));
+    storage->set_nbytes(nbytes);
+    return storage;
+  }
+
+  c10::intrusive_ptr<c10::TensorImpl> tensor(c10::intrusive_ptr<c10::StorageImpl> storage,
+                                             caffe2::TypeMeta dtype) {
+    if (tensors_.empty()) {
+      return c10::make_intrusive<c10::TensorImpl>(
+          c10::Storage(std::move(storage)), c10::DispatchKeySet(c10::DispatchKey::CPU), dtype);
+    }
+    c10::intrusive_ptr<c10::TensorImpl> tensor = std::move(tensors_.back());
+    tensors_.pop_back();
+    tensor->set_storage_and_dtype(c10::Storage(std::move(storage)), dtype);
+    return tensor;
+  }
+
+  // Takes back a view nobody else holds, and its storage once no other view uses it.
+  void give_back(c10::intrusive_ptr<c10::TensorImpl> tensor) {
+    if (tensor.use_count() != 1 || tensors_.size() >= kCapacity) return;
+    c10::intrusive_ptr<c10::StorageImpl> storage = tensor->storage().getWeakStorageImpl().lock();
+    tensor->set_storage_keep_dtype(blank_);  // drop the view's hold on its storage
+    tensor->_set_conj(false);
+    tensor->_set_neg(false);
+    tensors_.push_back(std::move(tensor));
+    if (storage && storage.use_count() == 1 && storages_.size() < kCapacity) {
+      storages_.push_back(std::move(storage));
+    }
+  }
+
+ private:
+  static constexpr std::size_t kCapacity = 16;
+
+  c10::Storage blank_{c10::Storage::use_byte_size_t(), 0, c10::DataPtr(nullptr, c10::kCPU), nullptr,
+                      false};
+  std::vector<c10::intrusive_ptr<c10::TensorImpl>> tensors_;
+  std::vector<c10::intrusive_ptr<c10::StorageImpl>> storages_;
+};
+
 // CPU views of one kernel call's device tensors. Tensors on one device storage get views on one
 // CPU storage, so ATen's overlap checks (an in-place op reading what it writes, out= aliasing an
-// input) see the aliasing as they would on the CPU.
+// input) see the aliasing as they would on the CPU. The views go back to the thread's pool when
+// the call is done.
 class CpuViews {
  public:
+  CpuViews() = default;
+  CpuViews(const CpuViews&) = delete;
+  CpuViews& operator=(const CpuViews&) = delete;
+
+  ~CpuViews() {
+    ViewPool& pool = ViewPool::local();
+    storages_.clear();  // the pairs' references, so that only views hold storages now
+    for (auto& view : views_) pool.give_back(std::move(view));
+  }
+
   // CPU tensors (0-dim Python numbers that accompany device tensors) are returned as they are,
   // which keeps their wrapped-number flag for type promotion.
   at::Tensor operator()(const at::Tensor& tensor) {
@@ -50,14 +121,14 @@ class CpuViews {
     TORCH_CHECK(*device_ == tensor.device(),
                 "Expected all tensors to be on the same device, but found at least two devices, ",
                 *device_, " and ", tensor.device(), "!");
-    at::Tensor view = at::detail::make_tensor<c10::TensorImpl>(
-        storage_of(tensor.storage()), c10::DispatchKeySet(c10::DispatchKey::CPU), tensor.dtype());
-    view.unsafeGetTensorImpl()->set_sizes_and_strides(tensor.sizes(), tensor.strides(),
-                                                      tensor.storage_offset());
+    c10::intrusive_ptr<c10::TensorImpl> impl =
+        ViewPool::local().tensor(storage_of(tensor.storage()), tensor.dtype());
+    impl->set_sizes_and_strides(tensor.sizes(), tensor.strides(), tensor.storage_offset());
     // The view must read the logical values of a lazily conjugated or negated tensor.
-    view._set_conj(tensor.is_conj());
-    view._set_neg(tensor.is_neg());
-    return view;
+    impl->_set_conj(tensor.is_conj());
+    impl->_set_neg(tensor.is_neg());
+    views_.push_back(impl);
+    return at::Tensor(std::move(impl));
   }
 
   std::optional<at::Tensor> operator()(const std::optional<at::Tensor>& tensor) {
@@ -66,22 +137,22 @@ class CpuViews {
   }
 
  private:
-  c10::Storage storage_of(const c10::Storage& device_storage) {
+  c10::intrusive_ptr<c10::StorageImpl> storage_of(const c10::Storage& device_storage) {
     const c10::StorageImpl* key = device_storage.unsafeGetStorageImpl();
     for (const auto& [impl, storage] : storages_) {
       if (impl == key) return storage;
     }
-    // Not resizable: a CPU kernel must not reallocate memory that the device owns.
-    c10::Storage storage(c10::Storage::use_byte_size_t(), device_storage.nbytes(),
-                         c10::DataPtr(device_storage.mutable_data(), c10::Device(c10::kCPU)),
-                         /*allocator=*/nullptr, /*resizable=*/false);
+    c10::intrusive_ptr<c10::StorageImpl> storage =
+        ViewPool::local().storage(device_storage.mutable_data(), device_storage.nbytes());
     storages_.emplace_back(key, storage);
     return storage;
   }
 
   std::optional<at::Device> device_;
-  // A kernel sees a handful of tensors; a linear search beats hashing.
-  std::vector<std::pair<const c10::StorageImpl*, c10::Storage>> storages_;
+  // A kernel sees a handful of tensors: small inline vectors, searched linearly.
+  c10::SmallVector<std::pair<const c10::StorageImpl*, c10::intrusive_ptr<c10::StorageImpl>>, 4>
+      storages_;
+  c10::SmallVector<c10::intrusive_ptr<c10::TensorImpl>, 4> views_;
 };
 
 // A data-less tensor with `tensor`'s metadata, for ATen's meta functions. CPU scalars stay as they
