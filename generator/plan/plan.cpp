@@ -360,6 +360,12 @@ json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
   json args = json::array();
   std::vector<std::string> params, names;
   json device_checks = json::array();
+  // CPU and CUDA check the devices of pointwise and reduction ops inside TensorIterator, hence
+  // their `device_check: NoCheck`; a backend's kernels may never build one, so wrappers check.
+  const bool tensor_iterator_op =
+      std::any_of(op.fn->tags.begin(), op.fn->tags.end(),
+                  [](const std::string& tag) { return tag == "pointwise" || tag == "reduction"; });
+  const bool check_devices = (op.fn->device_check || tensor_iterator_op) && !mixed_device;
   for (const auto& a : op.arguments) {
     args.push_back({{"name", a.name},
                     {"type", a.type},
@@ -370,8 +376,8 @@ json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
     names.push_back(a.name);
     // Like torchgen: the positional and out tensors must share a device; other keyword
     // tensors (e.g. optional weights of fused ops) are the kernel's business.
-    const bool checked = op.fn->device_check && !mixed_device &&
-                         a.tensor != model::TensorArg::None && (!a.kwarg_only || a.is_write);
+    const bool checked =
+        check_devices && a.tensor != model::TensorArg::None && (!a.kwarg_only || a.is_write);
     if (checked) device_checks.push_back(a.name);
   }
   return {{"key", op.key},

@@ -3,6 +3,10 @@
 # Python of the virtualenv it is installed in, then its C++ tests (GoogleTest, libtorch only).
 # Usage: run_backend_tests.sh REPO VENV [PYTEST ARGS...]
 set -euo pipefail
+if [ ! -x "$2/bin/python" ]; then
+  echo "error: no virtualenv at $2 with $1 installed: run ./setup.sh first" >&2
+  exit 1
+fi
 repo=$(cd "$1" && pwd)
 venv=$(cd "$2" && pwd)
 shift 2

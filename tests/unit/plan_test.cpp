@@ -305,7 +305,9 @@ TEST_F(PlanTest, OpJsonOfATensorOp) {
   EXPECT_EQ(add["return_type"], "at::Tensor");
   EXPECT_EQ(add["returns_void"], false);
   EXPECT_EQ(add["guard"], (json{{"kind", "optional"}, {"expr", "device_of(self)"}}));
-  EXPECT_EQ(add["device_checks"], json::array());  // device_check: NoCheck
+  // device_check: NoCheck, but a pointwise op: TensorIterator checks on CPU, the wrapper here.
+  EXPECT_EQ(add["device_checks"], json::array({"self", "other"}));
+  EXPECT_EQ(op_json(model, "view")["device_checks"], json::array());  // NoCheck, not pointwise
   EXPECT_EQ(add["default_kernel"], "cpu_fallback");
   EXPECT_EQ(add["tags"], json::array({"core", "pointwise"}));
   EXPECT_EQ(add["variants"], json::array({"function", "method"}));

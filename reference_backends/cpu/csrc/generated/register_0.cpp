@@ -51,21 +51,35 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor & self) {
 }
 
 at::Tensor wrapper_add_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "add.Tensor", "self");
+  check_device(common_device, other, "add.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::add_Tensor(self, other, alpha);
 }
 
 at::Tensor & wrapper_add__Tensor(at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "add_.Tensor", "self");
+  check_device(common_device, other, "add_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::add__Tensor(self, other, alpha);
 }
 
 at::Tensor & wrapper_add_out(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "add.out", "self");
+  check_device(common_device, other, "add.out", "other");
+  check_device(common_device, out, "add.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::add_out(self, other, alpha, out);
 }
 
 at::Tensor & wrapper_addcdiv_(at::Tensor & self, const at::Tensor & tensor1, const at::Tensor & tensor2, const at::Scalar & value) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "addcdiv_", "self");
+  check_device(common_device, tensor1, "addcdiv_", "tensor1");
+  check_device(common_device, tensor2, "addcdiv_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::addcdiv_(self, tensor1, tensor2, value);
 }
@@ -90,16 +104,26 @@ at::Tensor wrapper_addmm(const at::Tensor & self, const at::Tensor & mat1, const
 }
 
 at::Tensor wrapper_div_Tensor(const at::Tensor & self, const at::Tensor & other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "div.Tensor", "self");
+  check_device(common_device, other, "div.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::div_Tensor(self, other);
 }
 
 at::Tensor & wrapper_div__Tensor(at::Tensor & self, const at::Tensor & other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "div_.Tensor", "self");
+  check_device(common_device, other, "div_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::div__Tensor(self, other);
 }
 
 at::Tensor & wrapper_div_out(const at::Tensor & self, const at::Tensor & other, at::Tensor & out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "div.out", "self");
+  check_device(common_device, other, "div.out", "other");
+  check_device(common_device, out, "div.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::div_out(self, other, out);
 }
@@ -125,6 +149,9 @@ at::Tensor & wrapper_fill__Scalar(at::Tensor & self, const at::Scalar & value) {
 }
 
 at::Tensor & wrapper_lerp__Scalar(at::Tensor & self, const at::Tensor & end, const at::Scalar & weight) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "lerp_.Scalar", "self");
+  check_device(common_device, end, "lerp_.Scalar", "end");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::lerp__Scalar(self, end, weight);
 }
@@ -148,6 +175,8 @@ at::Tensor wrapper_linear(const at::Tensor & input, const at::Tensor & weight, c
 }
 
 at::Tensor wrapper_mean_dim(const at::Tensor & self, at::OptionalIntArrayRef dim, bool keepdim, ::std::optional<at::ScalarType> dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mean.dim", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mean_dim(self, dim, keepdim, dtype);
 }
@@ -187,16 +216,22 @@ at::Tensor & wrapper_random_(at::Tensor & self, ::std::optional<at::Generator> g
 }
 
 at::Tensor wrapper_sum(const at::Tensor & self, ::std::optional<at::ScalarType> dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sum", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sum(self, dtype);
 }
 
 at::Tensor wrapper_sum_dim_IntList(const at::Tensor & self, at::OptionalIntArrayRef dim, bool keepdim, ::std::optional<at::ScalarType> dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sum.dim_IntList", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sum_dim_IntList(self, dim, keepdim, dtype);
 }
 
 at::Tensor wrapper_tanh(const at::Tensor & self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "tanh", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::tanh(self);
 }

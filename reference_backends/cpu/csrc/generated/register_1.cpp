@@ -42,6 +42,10 @@ at::Tensor wrapper__reshape_alias(const at::Tensor & self, c10::SymIntArrayRef s
 }
 
 at::Tensor & wrapper_addcmul_(at::Tensor & self, const at::Tensor & tensor1, const at::Tensor & tensor2, const at::Scalar & value) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "addcmul_", "self");
+  check_device(common_device, tensor1, "addcmul_", "tensor1");
+  check_device(common_device, tensor2, "addcmul_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::addcmul_(self, tensor1, tensor2, value);
 }
@@ -73,21 +77,33 @@ at::Tensor & wrapper_mm_out(const at::Tensor & self, const at::Tensor & mat2, at
 }
 
 at::Tensor wrapper_mul_Tensor(const at::Tensor & self, const at::Tensor & other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mul.Tensor", "self");
+  check_device(common_device, other, "mul.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mul_Tensor(self, other);
 }
 
 at::Tensor & wrapper_mul__Tensor(at::Tensor & self, const at::Tensor & other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mul_.Tensor", "self");
+  check_device(common_device, other, "mul_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mul__Tensor(self, other);
 }
 
 at::Tensor & wrapper_mul_out(const at::Tensor & self, const at::Tensor & other, at::Tensor & out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mul.out", "self");
+  check_device(common_device, other, "mul.out", "other");
+  check_device(common_device, out, "mul.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::mul_out(self, other, out);
 }
 
 at::Tensor wrapper_relu(const at::Tensor & self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "relu", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::relu(self);
 }
@@ -116,6 +132,8 @@ at::Tensor & wrapper_set_(at::Tensor & self) {
 }
 
 at::Tensor wrapper_sigmoid(const at::Tensor & self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sigmoid", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sigmoid(self);
 }
@@ -129,21 +147,33 @@ at::Tensor wrapper_sigmoid_backward(const at::Tensor & grad_output, const at::Te
 }
 
 at::Tensor wrapper_sqrt(const at::Tensor & self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sqrt", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sqrt(self);
 }
 
 at::Tensor & wrapper_sub_out(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, at::Tensor & out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sub.out", "self");
+  check_device(common_device, other, "sub.out", "other");
+  check_device(common_device, out, "sub.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sub_out(self, other, alpha, out);
 }
 
 at::Tensor wrapper_sub_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sub.Tensor", "self");
+  check_device(common_device, other, "sub.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sub_Tensor(self, other, alpha);
 }
 
 at::Tensor & wrapper_sub__Tensor(at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sub_.Tensor", "self");
+  check_device(common_device, other, "sub_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::sub__Tensor(self, other, alpha);
 }

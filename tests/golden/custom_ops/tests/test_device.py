@@ -84,3 +84,14 @@ def test_device_count_from_environment(run_python):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "3"
+
+
+def test_operands_on_different_devices_are_rejected():
+    first = torch.ones(3, device=f"{DEVICE}:0")
+    second = torch.ones(3, device=f"{DEVICE}:1")
+    with pytest.raises(RuntimeError, match="same device"):
+        torch.add(first, second)
+    with pytest.raises(RuntimeError, match="same device"):
+        first.mul_(torch.ones(3))  # a CPU tensor that is not a 0-dim scalar
+    # A 0-dim CPU tensor (a Python number wrapped as a tensor) may accompany any device.
+    torch.testing.assert_close((first + torch.tensor(2.0)).cpu(), torch.full((3,), 3.0))

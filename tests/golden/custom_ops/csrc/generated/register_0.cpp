@@ -26,6 +26,9 @@ at::Tensor wrapper__copy_from(const at::Tensor & self, const at::Tensor & dst, b
 }
 
 at::Tensor wrapper_add_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "add.Tensor", "self");
+  check_device(common_device, other, "add.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   return kernels::add_Tensor(self, other, alpha);
 }
