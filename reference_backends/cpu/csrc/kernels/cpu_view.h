@@ -24,8 +24,8 @@
 namespace cpuref::kernels {
 
 // The tensors of one kernel call must be on one device, except 0-dim CPU tensors (Python numbers)
-// as on CUDA. The generated wrappers leave that to TensorIterator for its ops, and TensorIterator
-// only ever sees the CPU views here, so the kernels check it themselves.
+// as on CUDA. The generated wrappers check that before a kernel runs; the kernels check again
+// because TensorIterator only ever sees the CPU views here and would not notice.
 inline void check_cpu_scalar(const at::Tensor& tensor) {
   TORCH_CHECK(tensor.dim() == 0, "Expected all tensors to be on the same device, but found a ",
               tensor.dim(),
