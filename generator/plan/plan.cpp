@@ -209,6 +209,7 @@ const std::vector<IntegrationFile>& integration_files() {
       {"{package}/meta.py", "backend/python/meta.py.j2", Owner::Generated, Build::None},
       {"setup.py", "backend/build/setup.py.j2", Owner::Generated, Build::None},
       {"pyproject.toml", "backend/build/pyproject.toml.j2", Owner::Generated, Build::None},
+      {"README.md", "backend/build/README.md.j2", Owner::Generated, Build::None},
       {".github/workflows/ci.yml", "backend/build/ci.yml.j2", Owner::Generated, Build::None},
       {"tests/conftest.py", "backend/tests/conftest.py.j2", Owner::Generated, Build::None},
       {"tests/test_device.py", "backend/tests/test_device.py.j2", Owner::Generated, Build::None},
