@@ -31,10 +31,12 @@ ninja -C build
 
 # Each backend gets its own virtualenv (seeing the system's torch): two installed backends would
 # both claim PrivateUse1 when `import torch` autoloads them.
+# Built with -Werror: generated code must compile warning-free (-Wall -Wextra are in its CMake).
 install_backend() {  # REPO VENV
   [ -x "$2/bin/python" ] || "$PYTHON" -m venv --system-site-packages "$2"
   "$2/bin/python" -m pip install -q --disable-pip-version-check wheel "setuptools>=64"
-  "$2/bin/python" -m pip install -q --disable-pip-version-check --no-build-isolation -e "$1"
+  CXXFLAGS="-Werror" "$2/bin/python" -m pip install -q --disable-pip-version-check \
+    --no-build-isolation -e "$1"
 }
 
 echo "== frp-gen new mydevice"
