@@ -90,6 +90,11 @@ const std::map<std::string, bool>& default_features() {
   return features;
 }
 
+const std::set<std::string>& switchable_features() {
+  static const std::set<std::string> names = {"autoload", "autocast"};
+  return names;
+}
+
 std::string class_prefix_for(const std::string& device) {
   std::string out;
   bool upper = true;
@@ -264,7 +269,16 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
     for (const auto& [name, on] : d.features) known.push_back(name);
     load::MappingReader reader(path, features, diags, "'features'");
     for (const std::string& name : known) {
-      if (std::optional<bool> on = reader.take_bool(name)) d.features[name] = *on;
+      const YAML::Node value = reader.node()[name];
+      std::optional<bool> on = reader.take_bool(name);
+      if (!on) continue;
+      if (!*on && !switchable_features().contains(name)) {
+        diags.error(load::location_of(path, value),
+                    "feature '" + name + "' cannot be turned off: every generated device has it",
+                    "remove the line; only autoload and autocast can be turned off");
+        continue;
+      }
+      d.features[name] = *on;
     }
     reader.finish();
   }

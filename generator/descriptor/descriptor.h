@@ -3,6 +3,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ struct Descriptor {
 
 // Feature toggles and their defaults; the single list templates and the JSON Schema follow.
 const std::map<std::string, bool>& default_features();
+// The features a descriptor may turn off. The others (streams, events, pin_memory, generator,
+// serialization) are part of every generated device; turning one off is an error, not ignored.
+const std::set<std::string>& switchable_features();
 
 // Reads and validates a descriptor file. Errors go to `diags`; returns nullopt if any.
 std::optional<Descriptor> read_descriptor(const std::string& path, Diagnostics& diags);

@@ -121,7 +121,7 @@ TEST(Descriptor, FullDescriptorWithLocations) {
       "  policy: error\n"                    // 14
       "  deny: [mm]\n"                       // 15
       "features:\n"                          // 16
-      "  streams: false\n"                   // 17
+      "  autoload: false\n"                  // 17
       "  autocast: False\n"                  // 18
       "  events: true\n"                     // 19
       "runtime:\n"                           // 20
@@ -148,7 +148,7 @@ TEST(Descriptor, FullDescriptorWithLocations) {
   EXPECT_EQ(d.fallback_policy, "error");
   EXPECT_EQ(values(d.fallback_deny), (std::vector<std::string>{"mm"}));
   EXPECT_EQ(d.fallback_deny[0].location.line, 15);
-  EXPECT_FALSE(d.features.at("streams"));
+  EXPECT_FALSE(d.features.at("autoload"));
   EXPECT_FALSE(d.features.at("autocast"));
   EXPECT_TRUE(d.features.at("events"));
   EXPECT_TRUE(d.features.at("pin_memory"));  // untouched defaults stay
@@ -344,6 +344,16 @@ TEST(Validation, Features) {
   EXPECT_EQ(not_bool.location.column, 11);
   EXPECT_EQ(one_error("device: mydev\nfeatures: [streams]\n").message,
             "expected 'features' to be a mapping of keys");
+}
+
+TEST(Validation, FeaturesEveryDeviceHasCannotBeTurnedOff) {
+  Diagnostic off = one_error("device: mydev\nfeatures:\n  autoload: false\n  streams: false\n");
+  EXPECT_EQ(off.message, "feature 'streams' cannot be turned off: every generated device has it");
+  EXPECT_EQ(off.hint, "remove the line; only autoload and autocast can be turned off");
+  EXPECT_EQ(off.location.line, 4);
+  EXPECT_EQ(off.location.column, 12);
+  // Saying so explicitly is fine.
+  EXPECT_TRUE(parse_ok("device: mydev\nfeatures: {streams: true}\n").features.at("streams"));
 }
 
 TEST(Validation, RuntimeDevicesOutOfRange) {

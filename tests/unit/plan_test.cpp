@@ -615,7 +615,7 @@ TEST_F(PlanTest, BackendAndPolicySections) {
       "  policy: error\n"
       "  deny: ['aten::relu']\n"
       "features:\n"
-      "  streams: false\n"
+      "  autoload: false\n"
       "runtime:\n"
       "  devices: 3\n");
   EXPECT_EQ(model["generator"], (json{{"name", "frp-gen"}, {"version", "9.9.9"}}));
@@ -636,7 +636,7 @@ TEST_F(PlanTest, BackendAndPolicySections) {
   EXPECT_EQ(model["amp_dtypes"], json::array({"bfloat16"}));
   EXPECT_EQ(model["fallback"],
             (json{{"policy", "error"}, {"policy_enum", "Error"}, {"deny", json::array({"relu"})}}));
-  EXPECT_EQ(model["features"]["streams"], false);
+  EXPECT_EQ(model["features"]["autoload"], false);
   EXPECT_EQ(model["features"]["events"], true);
 }
 
