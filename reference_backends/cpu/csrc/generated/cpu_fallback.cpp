@@ -18,6 +18,11 @@
 namespace cpuref::cpu_fallback {
 namespace {
 
+// Operator names without the aten namespace: "add.Tensor", as users write them.
+std::string without_aten(const std::string& name) {
+  return name.starts_with("aten::") ? name.substr(6) : name;
+}
+
 struct State {
   std::mutex mutex;
   Policy policy = Policy::Warn;
@@ -34,7 +39,7 @@ struct State {
     if (const char* text = std::getenv("CPUREF_FALLBACK_DENY"); text && *text) {
       std::stringstream names(text);
       for (std::string name; std::getline(names, name, ',');) {
-        if (!name.empty()) deny.insert(name.starts_with("aten::") ? name.substr(6) : name);
+        if (!name.empty()) deny.insert(without_aten(name));
       }
     }
   }
@@ -48,7 +53,7 @@ State& state() {
 // "add.Tensor", or "nonzero" for an operator without overload name; custom operators keep
 // their namespace ("myops::fused_gelu").
 std::string display_name(const c10::OperatorName& name) {
-  std::string text = name.name.starts_with("aten::") ? name.name.substr(6) : name.name;
+  const std::string text = without_aten(name.name);
   return name.overload_name.empty() ? text : text + "." + name.overload_name;
 }
 
@@ -121,7 +126,7 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   {
     State& s = state();
     std::lock_guard<std::mutex> lock(s.mutex);
-    const std::string base = name.name.starts_with("aten::") ? name.name.substr(6) : name.name;
+    const std::string base = without_aten(name.name);
     TORCH_CHECK_NOT_IMPLEMENTED(!s.deny.contains(key) && !s.deny.contains(base), "'", key,
                                 "' has no cpuref kernel and is on the fallback deny list");
     TORCH_CHECK_NOT_IMPLEMENTED(s.policy != Policy::Error, "'", key,
@@ -173,11 +178,11 @@ std::vector<std::string> deny_list() {
   return {state().deny.begin(), state().deny.end()};
 }
 
-void set_deny_list(std::vector<std::string> names) {
+void set_deny_list(const std::vector<std::string>& names) {
   std::lock_guard<std::mutex> lock(state().mutex);
   state().deny.clear();
-  for (std::string& name : names) {
-    state().deny.insert(name.starts_with("aten::") ? name.substr(6) : std::move(name));
+  for (const std::string& name : names) {
+    state().deny.insert(without_aten(name));
   }
 }
 

@@ -42,7 +42,7 @@ std::string to_string(Policy policy);
 
 // Operator names ("nonzero" for every overload, or "add.Tensor") that must not fall back.
 std::vector<std::string> deny_list();
-void set_deny_list(std::vector<std::string> names);
+void set_deny_list(const std::vector<std::string>& names);
 
 // How often each operator ("add.Tensor", "nonzero") ran on the CPU since the last reset.
 std::map<std::string, std::int64_t> counts();
