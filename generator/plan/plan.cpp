@@ -172,6 +172,7 @@ struct IntegrationFile {
   Owner owner;
   Build build;
   const char* feature = nullptr;  // generated only when this descriptor feature is on
+  bool builtin_ops = false;       // its "ops": those with generated default kernels
 };
 
 const std::vector<IntegrationFile>& integration_files() {
@@ -193,7 +194,7 @@ const std::vector<IntegrationFile>& integration_files() {
       {"csrc/generated/serialization.cpp", "backend/csrc/serialization.cpp.j2", Owner::Generated,
        Build::Core},
       {"csrc/generated/builtin_kernels.h", "backend/csrc/builtin_kernels.h.j2", Owner::Generated,
-       Build::None},
+       Build::None, nullptr, /*builtin_ops=*/true},
       {"csrc/generated/builtin_kernels.cpp", "backend/csrc/builtin_kernels.cpp.j2",
        Owner::Generated, Build::Core},
       {"csrc/generated/autocast.cpp", "backend/csrc/autocast.cpp.j2", Owner::Generated, Build::Core,
@@ -581,8 +582,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     std::string path = f.path;
     if (path.starts_with("{package}")) path = d.python_package + path.substr(9);
     json extra = json::object();
-    if (std::string_view(f.tmpl) == "backend/csrc/builtin_kernels.h.j2")
-      extra["ops"] = builtin_indices;
+    if (f.builtin_ops) extra["ops"] = builtin_indices;
     add_file(path, f.tmpl, f.owner, std::move(extra));
     if (f.build == Build::Core) sources.push_back(path);
     if (f.build == Build::Python) python_sources.push_back(path);
