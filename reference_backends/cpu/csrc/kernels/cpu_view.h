@@ -33,8 +33,9 @@ inline void check_cpu_scalar(const at::Tensor& tensor) {
 }
 
 // Building a TensorImpl and a StorageImpl for every view costs more than a small op itself, so
-// views are recycled: each thread keeps the view objects that its finished kernel calls no longer
-// hold, and hands them out again with new sizes, strides and memory.
+// tensors are recycled: each thread keeps the view TensorImpls that its finished kernel calls no
+// longer hold and hands them out again with new storage, sizes and strides. (Recycling the small
+// storages too measured no faster.)
 class ViewPool {
  public:
   static ViewPool& local() {
@@ -42,19 +43,12 @@ class ViewPool {
     return pool;
   }
 
-  c10::intrusive_ptr<c10::StorageImpl> storage(void* data, std::size_t nbytes) {
-    c10::DataPtr memory(data, c10::Device(c10::kCPU));  // borrowed: the device owns it
-    if (storages_.empty()) {
-      // Not resizable: a CPU kernel must not reallocate memory that the device owns.
-      return c10::make_intrusive<c10::StorageImpl>(c10::StorageImpl::use_byte_size_t(), nbytes,
-                                                   std::move(memory), /*allocator=*/nullptr,
-                                                   /*resizable=*/false);
-    }
-    c10::intrusive_ptr<c10::StorageImpl> storage = std::move(storages_.back());
-    storages_.pop_back();
-    storage->set_data_ptr_noswap(std::move(memory));
-    storage->set_nbytes(nbytes);
-    return storage;
+  static c10::intrusive_ptr<c10::StorageImpl> storage(void* data, std::size_t nbytes) {
+    // Not resizable: a CPU kernel must not reallocate memory that the device owns.
+    return c10::make_intrusive<c10::StorageImpl>(
+        c10::StorageImpl::use_byte_size_t(), nbytes,
+        c10::DataPtr(data, c10::Device(c10::kCPU)),  // borrowed: the device owns it
+        /*allocator=*/nullptr, /*resizable=*/false);
   }
 
   c10::intrusive_ptr<c10::TensorImpl> tensor(c10::intrusive_ptr<c10::StorageImpl> storage,
@@ -69,26 +63,16 @@ class ViewPool {
     return tensor;
   }
 
-  // Takes back a view nobody else holds, and its storage once no other view uses it.
+  // Takes back a view nobody else holds.
   void give_back(c10::intrusive_ptr<c10::TensorImpl> tensor) {
     if (tensor.use_count() != 1 || tensors_.size() >= kCapacity) return;
-    c10::intrusive_ptr<c10::StorageImpl> storage = tensor->storage().getWeakStorageImpl().lock();
-    tensor->set_storage_keep_dtype(blank_);  // drop the view's hold on its storage
-    tensor->_set_conj(false);
-    tensor->_set_neg(false);
     tensors_.push_back(std::move(tensor));
-    if (storage && storage.use_count() == 1 && storages_.size() < kCapacity) {
-      storages_.push_back(std::move(storage));
-    }
   }
 
  private:
   static constexpr std::size_t kCapacity = 16;
 
-  c10::Storage blank_{c10::Storage::use_byte_size_t(), 0, c10::DataPtr(nullptr, c10::kCPU), nullptr,
-                      false};
   std::vector<c10::intrusive_ptr<c10::TensorImpl>> tensors_;
-  std::vector<c10::intrusive_ptr<c10::StorageImpl>> storages_;
 };
 
 // CPU views of one kernel call's device tensors. Tensors on one device storage get views on one
@@ -103,7 +87,6 @@ class CpuViews {
 
   ~CpuViews() {
     ViewPool& pool = ViewPool::local();
-    storages_.clear();  // the pairs' references, so that only views hold storages now
     for (auto& view : views_) pool.give_back(std::move(view));
   }
 
@@ -143,7 +126,7 @@ class CpuViews {
       if (impl == key) return storage;
     }
     c10::intrusive_ptr<c10::StorageImpl> storage =
-        ViewPool::local().storage(device_storage.mutable_data(), device_storage.nbytes());
+        ViewPool::storage(device_storage.mutable_data(), device_storage.nbytes());
     storages_.emplace_back(key, storage);
     return storage;
   }
