@@ -8,6 +8,7 @@
 
 #include <c10/util/Exception.h>
 
+#include <array>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -35,6 +36,13 @@ void for_pools(std::size_t block_size, auto&& update) {
   update(static_cast<std::size_t>(block_size <= kSmallLimit
                                       ? c10::CachingAllocator::StatType::SMALL_POOL
                                       : c10::CachingAllocator::StatType::LARGE_POOL));
+}
+
+// Every per-pool statistic of a device, for resetting them all alike.
+std::array<c10::CachingAllocator::StatArray*, 9> stat_arrays(DeviceStats& s) {
+  return {&s.allocation,   &s.segment,      &s.active,
+          &s.inactive_split, &s.allocated_bytes, &s.reserved_bytes,
+          &s.active_bytes, &s.inactive_split_bytes, &s.requested_bytes};
 }
 
 struct Block {
@@ -87,9 +95,7 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
   void resetAccumulatedStats(c10::DeviceIndex device) override {
     std::lock_guard<std::mutex> lock(mutex_);
     DeviceStats& s = cache(device).stats;
-    for (c10::CachingAllocator::StatArray* array :
-         {&s.allocation, &s.segment, &s.active, &s.inactive_split, &s.allocated_bytes,
-          &s.reserved_bytes, &s.active_bytes, &s.inactive_split_bytes, &s.requested_bytes}) {
+    for (c10::CachingAllocator::StatArray* array : stat_arrays(s)) {
       for (auto& stat : *array) stat.reset_accumulated();
     }
     s.num_alloc_retries = 0;
@@ -101,9 +107,7 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
   void resetPeakStats(c10::DeviceIndex device) override {
     std::lock_guard<std::mutex> lock(mutex_);
     DeviceStats& s = cache(device).stats;
-    for (c10::CachingAllocator::StatArray* array :
-         {&s.allocation, &s.segment, &s.active, &s.inactive_split, &s.allocated_bytes,
-          &s.reserved_bytes, &s.active_bytes, &s.inactive_split_bytes, &s.requested_bytes}) {
+    for (c10::CachingAllocator::StatArray* array : stat_arrays(s)) {
       for (auto& stat : *array) stat.reset_peak();
     }
   }
