@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
-#include <map>
+#include <thread>
 
 namespace frp::render {
 
@@ -13,6 +13,10 @@ Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
   for (int i = 0; i < std::max(1, opts_.workers); ++i) {
     std::vector<std::string> argv = {opts_.python, opts_.renderer};
     if (i == 0) argv.push_back("--locate");
+    for (const std::string& dir : opts_.template_dirs) {
+      argv.push_back("--templates");
+      argv.push_back(dir);
+    }
     workers_.push_back(std::make_unique<ChildProcess>(argv));
   }
 }
@@ -69,51 +73,123 @@ bool parse_records(std::string_view rest, std::vector<RenderedFile>& files) {
   return true;
 }
 
+// Shares the files out among `workers`, balancing expected work (a file's cost grows with its
+// ops) while keeping each op's files together: a worker is sent only the ops its files use, so
+// the fewer ops two workers share, the less JSON each one parses. Largest files first; a file
+// goes to the worker that already has most of its ops unless that worker is ahead of the least
+// loaded one by more than a small slack.
+std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t workers) {
+  std::vector<std::size_t> order(files.size());
+  std::vector<std::size_t> cost(files.size());
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    order[i] = i;
+    cost[i] = 1 + files[i].value("ops", json::array()).size();
+    total += cost[i];
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return cost[a] > cost[b]; });
+  const std::size_t slack = total / (20 * workers) + 1;
+  std::vector<std::vector<std::size_t>> share(workers);
+  std::vector<std::size_t> load(workers, 0);
+  std::vector<std::vector<bool>> has_op(workers);
+  for (std::size_t i : order) {
+    const json& ops = files[i].value("ops", json::array());
+    const std::size_t least = *std::min_element(load.begin(), load.end());
+    std::size_t best = 0, best_overlap = 0;
+    bool found = false;
+    for (std::size_t w = 0; w < workers; ++w) {
+      if (load[w] > least + slack) continue;
+      std::size_t overlap = 0;
+      for (const json& op : ops) {
+        std::size_t index = op.get<std::size_t>();
+        overlap += index < has_op[w].size() && has_op[w][index];
+      }
+      if (!found || overlap > best_overlap || (overlap == best_overlap && load[w] < load[best])) {
+        best = w;
+        best_overlap = overlap;
+        found = true;
+      }
+    }
+    share[best].push_back(i);
+    load[best] += cost[i];
+    for (const json& op : ops) {
+      std::size_t index = op.get<std::size_t>();
+      if (index >= has_op[best].size()) has_op[best].resize(index + 1, false);
+      has_op[best][index] = true;
+    }
+  }
+  return share;
+}
+
+// The model as one worker needs it: entries of "files" and "ops" that its files do not use are
+// null (the indices of the others stay valid). Spliced from per-entry text, not built as a json
+// value, which would deep-copy the model.
+std::string request_for(const json& model, const std::vector<std::size_t>& share) {
+  const json& files = model.at("files");
+  const json& ops = model.at("ops");
+  std::vector<bool> file_used(files.size(), false), op_used(ops.size(), false);
+  for (std::size_t i : share) {
+    file_used[i] = true;
+    for (const json& op : files[i].value("ops", json::array()))
+      op_used[op.get<std::size_t>()] = true;
+  }
+  auto sparse = [](const json& list, const std::vector<bool>& used, auto text_of) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (i) out += ',';
+      out += used[i] ? text_of(i) : std::string("null");
+    }
+    return out + "]";
+  };
+  std::string out = "{\"model\":{";
+  bool first = true;
+  for (const auto& [key, value] : model.items()) {
+    if (!first) out += ',';
+    first = false;
+    out += json(key).dump() + ":";
+    if (key == "files") {
+      out += sparse(files, file_used, [&](std::size_t i) { return files[i].dump(); });
+    } else if (key == "ops") {
+      out += sparse(ops, op_used, [&](std::size_t i) { return ops[i].dump(); });
+    } else {
+      out += value.dump();
+    }
+  }
+  return out + "},\"render\":" + json(share).dump() + "}";
+}
+
 }  // namespace
 
 std::optional<std::vector<RenderedFile>> Renderer::render(const json& model, Diagnostics& diags) {
   if (!torch_location(diags)) return std::nullopt;
-  // Share the files out by expected work (a file's cost grows with its ops), largest first.
-  const json& files = model.at("files");
-  std::vector<std::size_t> order(files.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  auto cost = [&](std::size_t i) { return 1 + files[i].value("ops", json::array()).size(); };
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return cost(a) > cost(b); });
-  std::vector<json> share(workers_.size(), json::array());
-  std::vector<std::size_t> load(workers_.size(), 0);
-  for (std::size_t i : order) {
-    std::size_t w = std::min_element(load.begin(), load.end()) - load.begin();
-    share[w].push_back(i);
-    load[w] += cost(i);
-  }
-
-  // Spliced rather than built as one json value: that would deep-copy the whole model.
-  const std::string head = "{\"template_dirs\":" + json(opts_.template_dirs).dump() +
-                           ",\"model\":" + model.dump() + ",\"render\":";
+  const std::vector<std::vector<std::size_t>> share =
+      share_files(model.at("files"), workers_.size());
+  // Each worker's request is written and sent on its own thread: the workers are waiting, so
+  // their cores are free, and each starts parsing as soon as its own request is complete.
+  std::vector<std::thread> senders;
   for (std::size_t w = 0; w < workers_.size(); ++w) {
-    workers_[w]->send_and_close(head + share[w].dump() + "}");
+    senders.emplace_back([&, w] { workers_[w]->send_and_close(request_for(model, share[w])); });
   }
-  std::vector<RenderedFile> rendered;
-  for (auto& worker : workers_) {
-    std::string reply = worker->read_rest();
-    int code = worker->wait();
+  for (std::thread& sender : senders) sender.join();
+  // Each worker replies in the order of its share; put the files back into plan order, so
+  // summaries and manifests do not depend on the sharing.
+  std::vector<RenderedFile> rendered(model.at("files").size());
+  for (std::size_t w = 0; w < workers_.size(); ++w) {
+    std::string reply = workers_[w]->read_rest();
+    int code = workers_[w]->wait();
     if (code != 0) {
       fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
            "the renderer's message is above");
       return std::nullopt;
     }
-    if (!parse_records(reply, rendered)) {
+    std::vector<RenderedFile> replies;
+    if (!parse_records(reply, replies) || replies.size() != share[w].size()) {
       fail(diags, "renderer sent a malformed reply");
       return std::nullopt;
     }
+    for (std::size_t k = 0; k < replies.size(); ++k) rendered[share[w][k]] = std::move(replies[k]);
   }
-  // Back into plan order, so summaries and manifests do not depend on the sharing.
-  std::map<std::string, std::size_t> position;
-  for (std::size_t i = 0; i < files.size(); ++i) position[files[i].at("path")] = i;
-  std::sort(rendered.begin(), rendered.end(), [&](const RenderedFile& a, const RenderedFile& b) {
-    return position[a.path] < position[b.path];
-  });
   return rendered;
 }
 

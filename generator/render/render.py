@@ -6,8 +6,10 @@ with the C++ work. The conversation on stdin/stdout:
 1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">}
    when started with --locate (frp-gen asks one worker), else "{}".
    frp-gen reads torch's native_functions.yaml and tags.yaml from there.
-2. frp-gen sends {"template_dirs": [...], "model": <render model>, "render": [file indices]}
-   and closes stdin (or closes it at once if it only wanted step 1).
+   Meanwhile this script imports Jinja2 and loads every template of the folders named by
+   --templates (user overlays first), so that this work, too, overlaps with frp-gen's.
+2. frp-gen sends {"model": <render model>, "render": [file indices]} and closes stdin (or
+   closes it at once if it only wanted step 1).
 3. This script renders model["files"][i] for each i in "render" and replies with one record per
    file: "<path>\\n<owner>\\n<byte length>\\n<content bytes>" (cheaper than JSON for thousands of
    files, and read without unescaping).
@@ -15,13 +17,35 @@ with the C++ work. The conversation on stdin/stdout:
 Templates only loop and branch over the render model; every name, type and policy in it was
 computed by the C++ core. One rule of convenience: a file entry's "ops" field holds indices into
 model["ops"], and templates receive those ops as `ops`.
+
+Compiled templates are kept in a bytecode cache (like Python's .pyc files), so a run compiles
+only templates that changed since the last one: FRP_CACHE_DIR, else $XDG_CACHE_HOME/frp-gen,
+else ~/.cache/frp-gen. Jinja2 checks each entry against its template's source and Python version.
+FRP_CACHE_DIR=off turns the cache off.
 """
 
+import argparse
 import importlib.util
 import json
 import os
 import re
 import sys
+import time
+
+# With FRP_TIMINGS=1, each step's wall time goes to stderr (for benchmarks/), as frp-gen's own.
+_TIMINGS = bool(os.environ.get("FRP_TIMINGS"))
+_last = time.perf_counter()
+
+
+def lap(step: str) -> None:
+    global _last
+    if _TIMINGS:
+        now = time.perf_counter()
+        print(
+            f"frp-gen timing: renderer {os.getpid()} {step} {1e3 * (now - _last):.1f} ms",
+            file=sys.stderr,
+        )
+        _last = now
 
 
 def torch_location() -> dict:
@@ -47,9 +71,69 @@ def torch_location() -> dict:
     }
 
 
-def main() -> int:
+def cache_dir() -> str | None:
+    """Where compiled templates are kept, or None for no cache."""
+    chosen = os.environ.get("FRP_CACHE_DIR")
+    if chosen == "off":
+        return None
+    if not chosen:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+            os.path.expanduser("~"), ".cache"
+        )
+        chosen = os.path.join(base, "frp-gen")
+    path = os.path.join(chosen, "templates")
     try:
-        location = torch_location() if "--locate" in sys.argv[1:] else {}
+        os.makedirs(path, exist_ok=True)
+    except OSError:
+        return None
+    return path if os.access(path, os.W_OK) else None
+
+
+def make_environment(jinja2, template_dirs: list[str]):
+    class ModelEnvironment(jinja2.Environment):
+        """The render model is plain JSON: `op.name` reads the key first.
+
+        Jinja2's default tries a Python attribute first, and for a dict that costs a raised
+        and caught AttributeError on every lookup: most of the rendering time of a large repo.
+        """
+
+        def getattr(self, obj, attribute):
+            if type(obj) is dict:
+                try:
+                    return obj[attribute]
+                except KeyError:
+                    pass
+            return super().getattr(obj, attribute)
+
+    class QuietCache(jinja2.FileSystemBytecodeCache):
+        """A cache that cannot be written (full disk, read-only home) only costs speed."""
+
+        def dump_bytecode(self, bucket) -> None:
+            try:
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    directory = cache_dir()
+    return ModelEnvironment(
+        loader=jinja2.FileSystemLoader(template_dirs),
+        bytecode_cache=QuietCache(directory) if directory else None,
+        undefined=jinja2.StrictUndefined,  # a misspelt field is an error, not an empty string
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+        auto_reload=False,  # one run renders from templates that cannot change under it
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="frp-gen's renderer (run by frp-gen)")
+    parser.add_argument("--locate", action="store_true")
+    parser.add_argument("--templates", action="append", default=[])
+    args = parser.parse_args()
+    try:
+        location = torch_location() if args.locate else {}
         print(json.dumps(location), flush=True)
     except BrokenPipeError:
         # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
@@ -59,9 +143,7 @@ def main() -> int:
     try:
         import jinja2  # after the first line: frp-gen is waiting for that line, not for Jinja2
     except ImportError:
-        if (
-            "--locate" in sys.argv[1:]
-        ):  # that worker speaks for all: one message, not one each
+        if args.locate:  # that worker speaks for all: one message, not one each
             print(
                 f"error: Jinja2 is not installed for {sys.executable}: "
                 f"run '{sys.executable} -m pip install jinja2', or set FRP_PYTHON",
@@ -69,30 +151,35 @@ def main() -> int:
             )
         return 3
 
+    env = make_environment(jinja2, args.templates)
+    # Load (from the cache, or compile) every template now, while frp-gen is still planning. A
+    # broken template is reported only if a file needs it, below.
+    templates = {}
+    for name in env.list_templates(extensions=["j2"]):
+        try:
+            templates[name] = env.get_template(name)
+        except jinja2.TemplateError:
+            pass
+
+    lap("start-up and templates")
     text = sys.stdin.read()
     if not text:
         return 0  # frp-gen only asked where torch is
+    lap("waiting for the model")
     request = json.loads(text)
+    lap(f"parsing the model ({len(text) >> 10} KiB)")
     model = request["model"]
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(request["template_dirs"]),
-        undefined=jinja2.StrictUndefined,  # a misspelt field is an error, not an empty string
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=False,
-        auto_reload=False,  # one run renders from templates that cannot change under it
-    )
     all_ops = model["ops"]
     chunks = []  # written at the end, so a worker never waits on a full pipe while rendering
     for index in request["render"]:
         entry = model["files"][index]
+        name = entry["template"]
         try:
-            template = env.get_template(entry["template"])
+            template = templates.get(name) or env.get_template(name)
             ops = [all_ops[i] for i in entry.get("ops", [])]
             content = template.render(model=model, file=entry, ops=ops)
         except jinja2.TemplateError as error:
-            where = getattr(error, "filename", None) or entry["template"]
+            where = getattr(error, "filename", None) or name
             line = getattr(error, "lineno", None)
             location = f"{where}:{line}" if line else where
             print(
@@ -103,8 +190,10 @@ def main() -> int:
         data = content.encode()
         chunks.append(f"{entry['path']}\n{entry['owner']}\n{len(data)}\n".encode())
         chunks.append(data)
+    lap(f"rendering {len(request['render'])} files")
     sys.stdout.buffer.write(b"".join(chunks))
     sys.stdout.buffer.flush()
+    lap("replying")
     return 0
 
 
