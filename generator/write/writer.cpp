@@ -1,13 +1,17 @@
 #include "write/writer.h"
 
+#include <fcntl.h>
 #include <openssl/evp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
-#include <sstream>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "common/paths.h"
 
@@ -20,21 +24,72 @@ namespace {
 
 constexpr const char* kManifestPath = ".frp/manifest.json";
 
+// Plain POSIX calls: a repo has thousands of small files, and iostreams cost more per file than
+// the reading or writing itself.
 std::optional<std::string> read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string out;
+  struct stat info {};
+  if (::fstat(fd, &info) == 0 && info.st_size > 0)
+    out.reserve(static_cast<std::size_t>(info.st_size));
+  char buffer[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ::close(fd);
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    out.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return out;
 }
 
-bool write_file(const fs::path& path, std::string_view content) {
-  std::error_code ec;
-  fs::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(content.data(), static_cast<std::streamsize>(content.size()));
-  out.close();
-  return static_cast<bool>(out);
+// Writes files below one root, creating each folder once.
+class TreeWriter {
+ public:
+  bool write(const fs::path& path, std::string_view content) {
+    std::string folder = path.parent_path().string();
+    if (!made_.contains(folder)) {
+      std::error_code ec;
+      fs::create_directories(folder, ec);
+      made_.insert(std::move(folder));
+    }
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) return false;
+    std::size_t done = 0;
+    while (done < content.size()) {
+      ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    return ::close(fd) == 0 && done == content.size();
+  }
+
+ private:
+  std::unordered_set<std::string> made_;
+};
+
+// Writes `files` (path, content) on two threads: creating thousands of files is kernel work
+// that a second core shares well, and the renderers have finished by now.
+bool write_all(const std::vector<std::pair<fs::path, std::string_view>>& files) {
+  auto write_range = [&files](std::size_t begin, std::size_t end) {
+    TreeWriter writer;
+    bool ok = true;
+    for (std::size_t i = begin; i < end; ++i)
+      ok = writer.write(files[i].first, files[i].second) && ok;
+    return ok;
+  };
+  const std::size_t half = files.size() / 2;
+  bool first_ok = true;
+  std::thread helper([&] { first_ok = write_range(0, half); });
+  const bool second_ok = write_range(half, files.size());
+  helper.join();
+  return first_ok && second_ok;
 }
 
 std::string unique_suffix() {
@@ -101,11 +156,12 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
                       const json& old_manifest, bool force) {
   WritePlan plan{root, {}};
   const json old_files = old_manifest.value("files", json::object());
-  std::map<std::string, bool> planned;
+  std::unordered_set<std::string> planned;
+  // A new repo has nothing to compare with; its thousands of files need not be looked for.
+  const bool fresh = !fs::exists(root);
   for (const render::RenderedFile& f : files) {
-    planned[f.path] = true;
-    fs::path target = fs::path(root) / f.path;
-    std::optional<std::string> current = read_file(target);
+    planned.insert(f.path);
+    std::optional<std::string> current = fresh ? std::nullopt : read_file(fs::path(root) / f.path);
     Action action;
     if (!current) {
       action = Action::Create;
@@ -161,18 +217,21 @@ json make_manifest(const json& header, const std::vector<render::RenderedFile>& 
 bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
            const json& manifest_header, Diagnostics& diags) {
   Diagnostics& d = diags;
-  std::map<std::string, const render::RenderedFile*> by_path;
-  for (const auto& f : files) by_path[f.path] = &f;
-  json old_manifest = read_manifest(plan.root, d).value_or(json::object());
-  std::string manifest_text =
-      make_manifest(manifest_header, files, old_manifest, plan).dump(2) + "\n";
-
   for (const FileChange& c : plan.changes) {
     if (!is_safe_relative_path(c.path)) {
       d.error({c.path, 0, 0}, "refusing to write outside the target folder");
       return false;
     }
   }
+  std::unordered_map<std::string_view, const render::RenderedFile*> by_path;
+  for (const auto& f : files) by_path[f.path] = &f;
+  const json old_manifest = read_manifest(plan.root, d).value_or(json::object());
+  // The manifest hashes every file: it is made on its own thread while the files are written.
+  std::string manifest_text;
+  std::jthread manifest_maker([&] {
+    manifest_text = make_manifest(manifest_header, files, old_manifest, plan).dump(2) + "\n";
+  });
+
   // "out/" and "out" are the same folder; without the slash, filename() names it.
   fs::path root = fs::path(plan.root).lexically_normal();
   if (root.filename().empty()) root = root.parent_path();
@@ -182,12 +241,14 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
     // Build the whole repo beside its destination, then move it into place in one rename.
     fs::path staging =
         root.parent_path() / ("." + root.filename().string() + ".frp-staging-" + unique_suffix());
-    bool ok = true;
+    std::vector<std::pair<fs::path, std::string_view>> writes;
     for (const FileChange& c : plan.changes) {
       if (c.action == Action::Create)
-        ok = ok && write_file(staging / c.path, by_path[c.path]->content);
+        writes.emplace_back(staging / c.path, by_path[c.path]->content);
     }
-    ok = ok && write_file(staging / kManifestPath, manifest_text);
+    bool ok = write_all(writes);
+    manifest_maker.join();
+    ok = ok && TreeWriter().write(staging / kManifestPath, manifest_text);
     if (ok) {
       if (fs::exists(root)) fs::remove(root, ec);
       fs::create_directories(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec);
@@ -205,20 +266,22 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
   // Existing repo: stage every new content next to its target, then rename them all.
   const std::string suffix = ".frp-new-" + unique_suffix();
   std::vector<std::pair<fs::path, fs::path>> renames;
-  bool ok = true;
+  std::vector<std::pair<fs::path, std::string_view>> writes;
   for (const FileChange& c : plan.changes) {
     if (c.action != Action::Create && c.action != Action::Update) continue;
     fs::path target = root / c.path;
     fs::path temp = target;
     temp += suffix;
-    ok = ok && write_file(temp, by_path[c.path]->content);
+    writes.emplace_back(temp, by_path[c.path]->content);
     renames.emplace_back(temp, target);
   }
+  bool ok = write_all(writes);
+  manifest_maker.join();
   fs::path manifest_target = root / kManifestPath;
   if (read_file(manifest_target) != manifest_text) {  // a no-op regen leaves it alone too
     fs::path manifest_temp = manifest_target;
     manifest_temp += suffix;
-    ok = ok && write_file(manifest_temp, manifest_text);
+    ok = TreeWriter().write(manifest_temp, manifest_text) && ok;
     renames.emplace_back(manifest_temp, manifest_target);
   }
   if (!ok) {
