@@ -16,6 +16,11 @@ void Diagnostics::error(SourceLocation location, std::string message, std::strin
   errors_.push_back({std::move(location), std::move(message), std::move(hint)});
 }
 
+void Diagnostics::append(const Diagnostics& other) {
+  errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end());
+  for (const auto& [file, text] : other.sources_) sources_.emplace(file, text);
+}
+
 void Diagnostics::add_source(const std::string& file, std::string text) {
   sources_[file] = std::move(text);
 }

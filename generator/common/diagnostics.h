@@ -33,6 +33,8 @@ class Diagnostics {
   static constexpr std::size_t kMaxReported = 50;
 
   void error(SourceLocation location, std::string message, std::string hint = {});
+  // Adds the errors another collector gathered (e.g. on another thread), after this one's.
+  void append(const Diagnostics& other);
   bool has_errors() const { return !errors_.empty(); }
   std::size_t error_count() const { return errors_.size(); }
   const std::vector<Diagnostic>& errors() const { return errors_; }

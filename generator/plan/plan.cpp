@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "load/yaml_file.h"
 
@@ -449,12 +450,37 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   const std::set<std::string> mixed_device = read_policy_list(in.mixed_device_ops);
   const std::set<std::string> builtin = read_policy_list(in.builtin_kernels);
 
+  // Typing an op and building its JSON do not depend on the other ops, and are most of the
+  // plan's work for a large op list: two threads share them (the renderers are only waiting).
+  struct Built {
+    std::optional<model::Op> op;
+    json j;
+  };
+  std::vector<Built> built(selected->size());
+  std::vector<Diagnostics> part_diags(2);
+  auto build_part = [&](std::size_t part) {
+    const std::size_t begin = built.size() * part / 2, end = built.size() * (part + 1) / 2;
+    for (std::size_t i = begin; i < end; ++i) {
+      const model::NativeFunction* fn = (*selected)[i];
+      built[i].op = model::build_op(*fn, part_diags[part]);
+      if (!built[i].op) continue;
+      const std::string& key = built[i].op->key;
+      built[i].j = op_to_json(*built[i].op, mixed_device.contains(key), builtin.contains(key));
+      built[i].j["autograd"] = autograd_keys.contains(key);
+    }
+  };
+  std::thread helper(build_part, 0);
+  build_part(1);
+  helper.join();
+  for (const Diagnostics& part : part_diags) diags.append(part);
+
   json ops = json::array();
   std::map<std::string, std::vector<std::size_t>> families;
   std::map<std::string, std::string> cpp_names;
   std::map<std::string, std::vector<std::size_t>> custom_ops_by_ns;
-  for (const model::NativeFunction* fn : *selected) {
-    std::optional<model::Op> op = model::build_op(*fn, diags);
+  for (std::size_t i = 0; i < built.size(); ++i) {
+    const model::NativeFunction* fn = (*selected)[i];
+    std::optional<model::Op>& op = built[i].op;
     if (!op) continue;
     auto [it, fresh] = cpp_names.emplace(op->cpp_name, op->key);
     if (!fresh) {
@@ -462,11 +488,9 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
                                     "' map to the same C++ name '" + op->cpp_name + "'");
       continue;
     }
-    json j = op_to_json(*op, mixed_device.contains(op->key), builtin.contains(op->key));
-    j["autograd"] = autograd_keys.contains(op->key);
     families[op->family].push_back(ops.size());
     if (fn->custom) custom_ops_by_ns[op->ns].push_back(ops.size());
-    ops.push_back(std::move(j));
+    ops.push_back(std::move(built[i].j));
   }
   if (diags.error_count() != errors_before) return std::nullopt;
 
