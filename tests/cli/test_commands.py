@@ -515,3 +515,37 @@ def test_template_overlay_replaces_one_template(run, pristine_repo, tmp_path):
 
     done = regen(run, repo, "--templates", overlay)
     assert all(done[p.relative_to(repo).as_posix()] == "unchanged" for p in registers)
+
+
+def test_template_cache_follows_template_edits(run, tmp_path):
+    """Compiled templates are cached between runs, and an edited template is compiled again."""
+    cache = tmp_path / "cache"
+    overlay = tmp_path / "templates"
+    overlay.mkdir()
+    template = overlay / "register.cpp.j2"
+    template.write_text("// first {{ file.shard }}\n")
+    env = {"FRP_CACHE_DIR": str(cache)}
+    repo = tmp_path / "repo"
+    code, _, err = run(
+        "-q", "--templates", overlay, "new", "mydevice", "--dir", repo, env=env
+    )
+    assert code == 0, err
+    cached = list((cache / "templates").iterdir())
+    assert len(cached) > 10  # the built-in templates and the overlay's
+    # Same length, so only the checksum Jinja2 keeps with each entry can tell them apart.
+    template.write_text("// again {{ file.shard }}\n")
+    code, _, err = run("-q", "--templates", overlay, "regen", "--dir", repo, env=env)
+    assert code == 0, err
+    assert (repo / "csrc/generated/register_0.cpp").read_text() == "// again 0\n"
+
+
+def test_template_cache_can_be_turned_off(run, tmp_path):
+    home = tmp_path / "home"
+    env = {
+        "FRP_CACHE_DIR": "off",
+        "HOME": str(home),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+    }
+    code, _, err = run("-q", "new", "mydevice", "--dir", tmp_path / "repo", env=env)
+    assert code == 0, err
+    assert not home.exists()
