@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 PYTHON=${PYTHON:-python3}
 APT_PACKAGES=(cmake ninja-build g++ ccache clang-format libcli11-dev nlohmann-json3-dev
-              libyaml-cpp-dev libgtest-dev libgmock-dev libssl-dev)
+              libyaml-dev pkg-config libgtest-dev libgmock-dev libssl-dev)
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

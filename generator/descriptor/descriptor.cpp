@@ -165,46 +165,41 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
                                            Diagnostics& diags) {
   const std::size_t errors_before = diags.error_count();
   diags.add_source(path, text);
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::ParserException& e) {
-    diags.error({path, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
-    return std::nullopt;
-  }
+  std::optional<load::YamlNode> root = load::parse_yaml(path, text, diags);
+  if (!root) return std::nullopt;
   Descriptor d;
   d.file = path;
   d.text = std::move(text);
-  load::MappingReader top(path, root, diags, "the descriptor");
+  load::MappingReader top(path, *root, diags, "the descriptor");
   if (!top.ok()) return std::nullopt;
 
-  YAML::Node device = top.take("device");
+  const load::YamlNode& device = top.take("device");
   bool device_ok = false;
-  if (!device.IsDefined() || !device.IsScalar()) {
-    diags.error(device.IsDefined() ? load::location_of(path, device) : SourceLocation{path, 1, 1},
+  if (!device.is_scalar()) {
+    diags.error(device.is_defined() ? load::location_of(path, device) : SourceLocation{path, 1, 1},
                 "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
   } else {
-    d.device = device.Scalar();
+    d.device = device.scalar();
     device_ok = check_device_name(d.device, load::location_of(path, device), diags);
   }
   // A derived name is checked like a written one; its error points at the device name.
   const SourceLocation device_at =
-      device.IsDefined() ? load::location_of(path, device) : SourceLocation{path, 1, 1};
+      device.is_defined() ? load::location_of(path, device) : SourceLocation{path, 1, 1};
   auto take_name = [&](std::string_view key, std::string fallback, auto check) {
-    YAML::Node node = top.take(key);
-    if (!node.IsDefined()) {
+    const load::YamlNode& node = top.take(key);
+    if (!node.is_defined()) {
       if (device_ok && !check(fallback, device_at, diags)) {
         diags.error(device_at, "set '" + std::string(key) + "' explicitly for this device name");
       }
       return fallback;
     }
-    if (!node.IsScalar()) {
+    if (!node.is_scalar()) {
       diags.error(load::location_of(path, node),
                   "expected '" + std::string(key) + "' to be a name");
       return fallback;
     }
-    check(node.Scalar(), load::location_of(path, node), diags);
-    return node.Scalar();
+    check(node.scalar(), load::location_of(path, node), diags);
+    return node.scalar();
   };
   d.python_package = take_name("python_package", "torch_" + d.device, check_python_package);
   d.cpp_namespace = take_name("cpp_namespace", d.device, check_cpp_namespace);
@@ -236,8 +231,8 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
     }
   }
 
-  YAML::Node autocast = top.take("autocast");
-  if (autocast.IsDefined()) {
+  const load::YamlNode& autocast = top.take("autocast");
+  if (autocast.is_defined()) {
     load::MappingReader reader(path, autocast, diags, "'autocast'");
     d.autocast.lower_precision_fp = take_refs(reader, "lower_precision_fp");
     d.autocast.fp32 = take_refs(reader, "fp32");
@@ -245,12 +240,12 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
     reader.finish();
   }
 
-  YAML::Node fallback = top.take("fallback");
-  if (fallback.IsDefined()) {
+  const load::YamlNode& fallback = top.take("fallback");
+  if (fallback.is_defined()) {
     load::MappingReader reader(path, fallback, diags, "'fallback'");
-    YAML::Node policy = reader.take("policy");
-    if (policy.IsDefined()) {
-      d.fallback_policy = policy.IsScalar() ? policy.Scalar() : "";
+    const load::YamlNode& policy = reader.take("policy");
+    if (policy.is_defined()) {
+      d.fallback_policy = policy.scalar();  // "" unless a scalar
       const std::vector<std::string> policies = {"warn", "silent", "error"};
       if (std::find(policies.begin(), policies.end(), d.fallback_policy) == policies.end()) {
         diags.error(load::location_of(path, policy),
@@ -263,13 +258,13 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
   }
 
   d.features = default_features();
-  YAML::Node features = top.take("features");
-  if (features.IsDefined()) {
+  const load::YamlNode& features = top.take("features");
+  if (features.is_defined()) {
     std::vector<std::string> known;
     for (const auto& [name, on] : d.features) known.push_back(name);
     load::MappingReader reader(path, features, diags, "'features'");
     for (const std::string& name : known) {
-      const YAML::Node value = reader.node()[name];
+      const load::YamlNode& value = reader.node()[name];
       std::optional<bool> on = reader.take_bool(name);
       if (!on) continue;
       if (!*on && !switchable_features().contains(name)) {
@@ -286,8 +281,8 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
   // Sections holding one small count each: runtime.devices, build.registration_shards.
   auto take_count = [&](std::string_view section, std::string_view key, std::string_view what,
                         int& into) {
-    YAML::Node node = top.take(section);
-    if (!node.IsDefined()) return;
+    const load::YamlNode& node = top.take(section);
+    if (!node.is_defined()) return;
     load::MappingReader reader(path, node, diags, "'" + std::string(section) + "'");
     if (std::optional<long long> n = reader.take_int(key)) {
       if (*n < 1 || *n > 64) {

@@ -1,10 +1,288 @@
 #include "load/yaml_file.h"
 
+#include <yaml.h>
+
 #include <algorithm>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
+#include <unordered_map>
 
 namespace frp::load {
+
+const YamlNode& YamlNode::undefined() {
+  static const YamlNode node;
+  return node;
+}
+
+const std::vector<YamlNode>& YamlNode::no_children() {
+  static const std::vector<YamlNode> none;
+  return none;
+}
+
+const YamlNode& YamlNode::operator[](std::size_t index) const {
+  return is_sequence() && index < children_.size() ? children_[index] : undefined();
+}
+
+const YamlNode& YamlNode::operator[](std::string_view key) const {
+  for (const auto& [k, v] : entries()) {
+    if (k.is_scalar() && k.scalar() == key) return v;
+  }
+  return undefined();
+}
+
+// Builds a YamlNode tree from libyaml's event stream.
+class YamlBuilder {
+ public:
+  YamlBuilder(const std::string& path, std::string_view text, Diagnostics& diags)
+      : path_(path), text_(text), diags_(diags) {
+    // libyaml counts characters; marks count bytes (the caret in a report is placed by bytes).
+    // Most files are ASCII, where the two agree.
+    ascii_ = is_ascii(text);
+    if (!ascii_) index_bytes();
+  }
+
+  std::optional<YamlNode> build() {
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser)) {
+      diags_.error({path_, 0, 0}, "malformed YAML: out of memory");
+      return std::nullopt;
+    }
+    std::unique_ptr<yaml_parser_t, void (*)(yaml_parser_t*)> guard(&parser, yaml_parser_delete);
+    yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text_.data()),
+                                 text_.size());
+    bool done = false;
+    while (!done) {
+      yaml_event_t event;
+      if (!yaml_parser_parse(&parser, &event)) {
+        report(parser);
+        return std::nullopt;
+      }
+      std::unique_ptr<yaml_event_t, void (*)(yaml_event_t*)> event_guard(&event, yaml_event_delete);
+      switch (event.type) {
+        case YAML_SCALAR_EVENT: {
+          const auto& s = event.data.scalar;
+          YamlNode node(YamlNode::Kind::Scalar, mark(event.start_mark));
+          node.text_.assign(reinterpret_cast<const char*>(s.value), s.length);
+          node.style_ = style_of(s.style);
+          if (s.plain_implicit && node.style_ == YamlNode::Style::Plain && is_null(node.text_)) {
+            // A null has no text: readers that use scalar() without asking get "" for it.
+            node.kind_ = YamlNode::Kind::Null;
+            node.text_.clear();
+          }
+          add(std::move(node), reinterpret_cast<const char*>(s.anchor));
+          break;
+        }
+        case YAML_SEQUENCE_START_EVENT:
+          if (!open(YamlNode::Kind::Sequence, event.start_mark, event.data.sequence_start.anchor)) {
+            return std::nullopt;
+          }
+          break;
+        case YAML_MAPPING_START_EVENT:
+          if (!open(YamlNode::Kind::Mapping, event.start_mark, event.data.mapping_start.anchor)) {
+            return std::nullopt;
+          }
+          break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+          close();
+          break;
+        case YAML_ALIAS_EVENT: {
+          const char* name = reinterpret_cast<const char*>(event.data.alias.anchor);
+          auto it = anchors_.find(name);
+          if (it == anchors_.end()) {
+            diags_.error(location(event.start_mark),
+                         "malformed YAML: found undefined alias '" + std::string(name) + "'");
+            return std::nullopt;
+          }
+          // A copy keeps the tree simple; the budget keeps aliases of aliases (the "billion
+          // laughs") from exploding it.
+          copied_ += it->second.second;
+          if (copied_ > kMaxCopied) {
+            diags_.error(location(event.start_mark),
+                         "malformed YAML: aliases expand to more than " +
+                             std::to_string(kMaxCopied) + " nodes");
+            return std::nullopt;
+          }
+          add(YamlNode(it->second.first), nullptr);
+          break;
+        }
+        case YAML_DOCUMENT_END_EVENT:
+          // The first document is the file's content, as it was with yaml-cpp's Load.
+          done = true;
+          break;
+        case YAML_STREAM_END_EVENT:
+          done = true;
+          break;
+        default:
+          break;
+      }
+    }
+    if (!root_) return YamlNode(YamlNode::Kind::Null, {});  // no document at all
+    return std::move(*root_);
+  }
+
+ private:
+  // A collection whose end event has not come yet; its children so far are pending_[first...].
+  // The anchor is copied: libyaml frees the start event's text before the end event.
+  struct Open {
+    YamlNode node;
+    std::size_t first = 0;
+    std::string anchor;
+    bool anchored = false;
+  };
+  static constexpr std::size_t kMaxCopied = 100000;  // native_functions.yaml has ~26,000 nodes
+  static constexpr std::size_t kMaxDepth = 1000;
+
+  // Eight bytes at a time: this runs over all of native_functions.yaml.
+  static bool is_ascii(std::string_view text) {
+    std::uint64_t high = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, text.data() + i, 8);
+      high |= word;
+    }
+    for (; i < text.size(); ++i) high |= static_cast<unsigned char>(text[i]);
+    return (high & 0x8080808080808080ull) == 0;
+  }
+
+  static bool is_null(std::string_view s) {
+    if (s.size() > 4) return false;  // most scalars; spares the four comparisons
+    return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
+  }
+
+  static YamlNode::Style style_of(yaml_scalar_style_t style) {
+    switch (style) {
+      case YAML_SINGLE_QUOTED_SCALAR_STYLE:
+        return YamlNode::Style::SingleQuoted;
+      case YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+        return YamlNode::Style::DoubleQuoted;
+      case YAML_LITERAL_SCALAR_STYLE:
+        return YamlNode::Style::Literal;
+      case YAML_FOLDED_SCALAR_STYLE:
+        return YamlNode::Style::Folded;
+      default:
+        return YamlNode::Style::Plain;
+    }
+  }
+
+  // Offsets of each character libyaml counts, for non-ASCII text. libyaml skips a BOM without
+  // counting it.
+  void index_bytes() {
+    std::size_t pos = text_.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    char_bytes_.reserve(text_.size() + 1);
+    while (pos < text_.size()) {
+      char_bytes_.push_back(pos);
+      const auto lead = static_cast<unsigned char>(text_[pos]);
+      pos += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    }
+    char_bytes_.push_back(std::min(pos, text_.size()));
+  }
+
+  std::size_t byte_of(std::size_t index) const {
+    if (ascii_) return std::min(index, text_.size());
+    return index < char_bytes_.size() ? char_bytes_[index] : text_.size();
+  }
+
+  YamlMark mark(const yaml_mark_t& m) const {
+    const std::size_t offset = byte_of(m.index);
+    const std::size_t line_start = byte_of(m.index - std::min(m.index, m.column));
+    return {static_cast<int>(m.line) + 1, static_cast<int>(offset - line_start) + 1, offset};
+  }
+
+  SourceLocation location(const yaml_mark_t& m) const {
+    YamlMark at = mark(m);
+    return {path_, at.line, at.column};
+  }
+
+  // Byte offset -> location, for reader errors, which libyaml places by byte offset only.
+  SourceLocation location_of_offset(std::size_t offset) const {
+    offset = std::min(offset, text_.size());
+    const std::size_t line_start = text_.rfind('\n', offset == 0 ? 0 : offset - 1);
+    const std::size_t column_start =
+        offset == 0 || line_start == std::string_view::npos ? 0 : line_start + 1;
+    const auto line = std::count(text_.begin(), text_.begin() + offset, '\n') + 1;
+    return {path_, static_cast<int>(line), static_cast<int>(offset - column_start) + 1};
+  }
+
+  void report(const yaml_parser_t& parser) {
+    std::string problem = parser.problem ? parser.problem : "out of memory";
+    SourceLocation where;
+    if (parser.error == YAML_READER_ERROR) {
+      where = location_of_offset(parser.problem_offset);
+    } else if (parser.error == YAML_MEMORY_ERROR) {
+      where = {path_, 0, 0};
+    } else {
+      where = location(parser.problem_mark);
+      // Some of libyaml's words for a misplaced tab ("cannot start any token") do not say it is
+      // one.
+      const std::size_t at = mark(parser.problem_mark).offset;
+      if (at < text_.size() && text_[at] == '\t' && problem.find("tab") == std::string::npos) {
+        problem += " (a tab: YAML indents with spaces)";
+      }
+    }
+    diags_.error(where, "malformed YAML: " + problem);
+  }
+
+  bool open(YamlNode::Kind kind, const yaml_mark_t& m, const unsigned char* anchor) {
+    // The tree is freed recursively; a bound on depth keeps that off the end of the stack.
+    if (open_.size() >= kMaxDepth) {
+      diags_.error(location(m), "malformed YAML: nested more than " + std::to_string(kMaxDepth) +
+                                    " levels deep");
+      return false;
+    }
+    Open& top = open_.emplace_back();
+    top.node = YamlNode(kind, mark(m));
+    top.first = pending_.size();
+    if (anchor) {
+      top.anchor = reinterpret_cast<const char*>(anchor);
+      top.anchored = true;
+    }
+    return true;
+  }
+
+  // Finishes the innermost open collection. Children wait in one shared stack until then, so
+  // that each collection allocates its children once, at their final size.
+  void close() {
+    Open top = std::move(open_.back());
+    open_.pop_back();
+    const auto first = pending_.begin() + static_cast<std::ptrdiff_t>(top.first);
+    top.node.children_.assign(std::make_move_iterator(first),
+                              std::make_move_iterator(pending_.end()));
+    pending_.erase(first, pending_.end());
+    add(std::move(top.node), top.anchored ? top.anchor.c_str() : nullptr);
+  }
+
+  // Puts a finished node under its parent (or makes it the root) and remembers its anchor.
+  void add(YamlNode node, const char* anchor) {
+    if (anchor) anchors_[anchor] = {node, count(node)};
+    if (open_.empty()) {
+      root_ = std::move(node);
+    } else {
+      pending_.push_back(std::move(node));
+    }
+  }
+
+  static std::size_t count(const YamlNode& node) {
+    std::size_t n = 1;
+    for (const YamlNode& child : node.children_) n += count(child);
+    return n;
+  }
+
+  const std::string& path_;
+  std::string_view text_;
+  Diagnostics& diags_;
+  bool ascii_ = true;
+  std::vector<std::size_t> char_bytes_;
+  std::vector<Open> open_;
+  std::vector<YamlNode> pending_;
+  std::optional<YamlNode> root_;
+  std::unordered_map<std::string, std::pair<YamlNode, std::size_t>> anchors_;
+  std::size_t copied_ = 0;  // nodes copied for aliases
+};
 
 std::optional<std::string> read_text_file(const std::string& path, Diagnostics& diags) {
   std::ifstream in(path, std::ios::binary);
@@ -12,43 +290,64 @@ std::optional<std::string> read_text_file(const std::string& path, Diagnostics& 
     diags.error({path, 0, 0}, "cannot read file");
     return std::nullopt;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  // One read into a buffer of the file's size (native_functions.yaml is 600 KB) rather than a
+  // stream copy that grows as it goes.
+  std::string text;
+  std::error_code ec;
+  const std::uintmax_t size =
+      std::filesystem::is_regular_file(path, ec) ? std::filesystem::file_size(path, ec) : 0;
+  if (!ec && size > 0) {
+    text.resize(size);
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+  }
+  if (in) {  // the rest: all of a pipe, or what a file gained since its size was taken
+    std::ostringstream rest;
+    rest << in.rdbuf();
+    text += rest.str();
+  }
+  return text;
+}
+
+std::optional<YamlNode> parse_yaml(const std::string& path, std::string_view text,
+                                   Diagnostics& diags) {
+  return YamlBuilder(path, text, diags).build();
 }
 
 std::optional<YamlFile> load_yaml_file(const std::string& path, Diagnostics& diags) {
   std::optional<std::string> text = read_text_file(path, diags);
   if (!text) return std::nullopt;
   diags.add_source(path, *text);
-  try {
-    YAML::Node root = YAML::Load(*text);
-    return YamlFile{path, std::move(*text), std::move(root)};
-  } catch (const YAML::ParserException& e) {
-    // yaml-cpp's what() repeats the position; the bare message reads better after ours.
-    diags.error({path, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
-  } catch (const YAML::Exception& e) {
-    diags.error({path, 0, 0}, std::string("malformed YAML: ") + e.what());
-  }
-  return std::nullopt;
+  std::optional<YamlNode> root = parse_yaml(path, *text, diags);
+  if (!root) return std::nullopt;
+  return YamlFile{path, std::move(*text), std::move(*root)};
 }
 
-SourceLocation location_of(const std::string& file, const YAML::Node& node) {
-  YAML::Mark mark = node.Mark();
-  if (mark.is_null()) return {file, 0, 0};
-  return {file, mark.line + 1, mark.column + 1};
+SourceLocation location_of(const std::string& file, const YamlNode& node) {
+  return {file, node.mark().line, node.mark().column};
 }
 
 SourceLocation location_in_scalar(const std::string& file, std::string_view text,
-                                  const YAML::Node& scalar, std::size_t offset) {
+                                  const YamlNode& scalar, std::size_t offset) {
   SourceLocation start = location_of(file, scalar);
-  const std::size_t pos = scalar.Mark().pos;
-  if (scalar.Mark().is_null() || pos >= text.size()) return start;
-  const char opening = text[pos];
-  if (opening == '|' || opening == '>') return start;
-  if (opening != '"' && opening != '\'') return start.shifted(offset);  // plain: as written
-  // Quoted: walk the source, where an escape (\x in "...", '' in '...') is two characters
-  // for one character of the value.
+  const std::size_t pos = scalar.mark().offset;
+  if (start.line == 0 || pos >= text.size()) return start;
+  using Style = YamlNode::Style;
+  switch (scalar.style()) {
+    case Style::Literal:
+    case Style::Folded:
+      return start;
+    case Style::Plain:
+      return start.shifted(offset);  // as written
+    case Style::SingleQuoted:
+    case Style::DoubleQuoted:
+      break;
+  }
+  const char opening = scalar.style() == Style::DoubleQuoted ? '"' : '\'';
+  // A tag or anchor before the quote: the start is still the right line.
+  if (text[pos] != opening) return start;
+  // Walk the source, where an escape (\x in "...", '' in '...') is two characters for one
+  // character of the value.
   std::size_t column = 1;
   for (std::size_t i = pos + 1, decoded = 0; i < text.size() && decoded < offset; ++decoded) {
     const bool escape = opening == '"'
@@ -61,66 +360,69 @@ SourceLocation location_in_scalar(const std::string& file, std::string_view text
   return start.shifted(column);
 }
 
-bool is_scalar_string(const YAML::Node& node) { return node.IsDefined() && node.IsScalar(); }
+bool is_scalar_string(const YamlNode& node) { return node.is_scalar(); }
 
-MappingReader::MappingReader(const std::string& file, const YAML::Node& node, Diagnostics& diags,
+MappingReader::MappingReader(const std::string& file, const YamlNode& node, Diagnostics& diags,
                              std::string_view what)
     : file_(file), node_(node), diags_(diags), what_(what) {
-  if (!node.IsMap()) {
+  if (!node.is_mapping()) {
     diags_.error(location_of(file_, node), "expected " + what_ + " to be a mapping of keys");
     ok_ = false;
     return;
   }
-  // yaml-cpp keeps the first of two equal keys without a word; a user would not expect that.
-  std::vector<std::string> seen;
-  for (const auto& entry : node_) {
-    const std::string& key = entry.first.Scalar();
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
-      diags_.error(location_of(file_, entry.first), "duplicate key '" + key + "' in " + what_,
+  known_.reserve(512);  // an operator entry asks for ~25 keys
+  // libyaml, like yaml-cpp, lets a key repeat without a word; a user would not expect that.
+  std::vector<const std::string*> seen;
+  seen.reserve(node_.size());
+  for (const auto& [k, v] : node_.entries()) {
+    const std::string& key = k.scalar();
+    if (std::any_of(seen.begin(), seen.end(), [&](const std::string* s) { return *s == key; })) {
+      diags_.error(location_of(file_, k), "duplicate key '" + key + "' in " + what_,
                    "merge the two entries into one");
     }
-    seen.push_back(key);
+    seen.push_back(&key);
   }
 }
 
-YAML::Node MappingReader::take(std::string_view key) {
-  known_.emplace_back(key);
-  if (!ok_) return YAML::Node(YAML::NodeType::Undefined);
-  for (const auto& entry : node_) {
-    if (entry.first.Scalar() == key) return entry.second;
+const YamlNode& MappingReader::take(std::string_view key) {
+  known_ += key;
+  known_ += '\0';
+  if (!ok_) return YamlNode::undefined();
+  for (const auto& [k, v] : node_.entries()) {
+    if (k.scalar() == key) return v;
   }
-  return YAML::Node(YAML::NodeType::Undefined);
+  return YamlNode::undefined();
 }
 
 std::optional<std::string> MappingReader::take_string(std::string_view key) {
-  YAML::Node value = take(key);
-  if (!value.IsDefined()) return std::nullopt;
-  if (!value.IsScalar()) {
+  const YamlNode& value = take(key);
+  if (!value.is_defined()) return std::nullopt;
+  if (!value.is_scalar()) {
     diags_.error(location_of(file_, value), "expected '" + std::string(key) + "' to be a string");
     return std::nullopt;
   }
-  return value.Scalar();
+  return value.scalar();
 }
 
 std::optional<bool> MappingReader::take_bool(std::string_view key) {
-  YAML::Node value = take(key);
-  if (!value.IsDefined()) return std::nullopt;
-  if (value.IsScalar()) {
-    const std::string& s = value.Scalar();
+  const YamlNode& value = take(key);
+  if (!value.is_defined()) return std::nullopt;
+  if (value.is_scalar()) {
+    const std::string& s = value.scalar();
     if (s == "true" || s == "True") return true;
     if (s == "false" || s == "False") return false;
   }
   diags_.error(location_of(file_, value),
                "expected '" + std::string(key) + "' to be true or false, found '" +
-                   (value.IsScalar() ? value.Scalar() : std::string("a collection")) + "'");
+                   (value.is_scalar() ? value.scalar() : std::string("a collection")) + "'");
   return std::nullopt;
 }
 
 std::optional<long long> MappingReader::take_int(std::string_view key) {
-  YAML::Node value = take(key);
-  if (!value.IsDefined()) return std::nullopt;
-  if (value.IsScalar()) {
-    const std::string& s = value.Scalar();
+  const YamlNode& value = take(key);
+  if (!value.is_defined()) return std::nullopt;
+  if (value.is_scalar()) {
+    const std::string& s = value.scalar();
     std::size_t used = 0;
     try {
       long long parsed = std::stoll(s, &used);
@@ -132,38 +434,44 @@ std::optional<long long> MappingReader::take_int(std::string_view key) {
   return std::nullopt;
 }
 
-std::vector<std::pair<std::string, YAML::Node>> MappingReader::take_string_list(
-    std::string_view key) {
-  std::vector<std::pair<std::string, YAML::Node>> items;
-  YAML::Node value = take(key);
-  if (!value.IsDefined() || value.IsNull()) return items;
-  if (value.IsScalar()) {
-    items.emplace_back(value.Scalar(), value);
+std::vector<std::pair<std::string, std::reference_wrapper<const YamlNode>>>
+MappingReader::take_string_list(std::string_view key) {
+  std::vector<std::pair<std::string, std::reference_wrapper<const YamlNode>>> items;
+  const YamlNode& value = take(key);
+  if (!value.is_defined() || value.is_null()) return items;
+  if (value.is_scalar()) {
+    items.emplace_back(value.scalar(), value);
     return items;
   }
-  if (!value.IsSequence()) {
+  if (!value.is_sequence()) {
     diags_.error(location_of(file_, value),
                  "expected '" + std::string(key) + "' to be a list of strings");
     return items;
   }
-  for (const YAML::Node& item : value) {
-    if (!item.IsScalar()) {
+  items.reserve(value.size());
+  for (const YamlNode& item : value.items()) {
+    if (!item.is_scalar()) {
       diags_.error(location_of(file_, item),
                    "expected each entry of '" + std::string(key) + "' to be a string");
       continue;
     }
-    items.emplace_back(item.Scalar(), item);
+    items.emplace_back(item.scalar(), item);
   }
   return items;
 }
 
 void MappingReader::finish() {
   if (!ok_) return;
-  for (const auto& entry : node_) {
-    const std::string& key = entry.first.Scalar();
-    if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
-    diags_.error(location_of(file_, entry.first), "unknown key '" + key + "' in " + what_,
-                 did_you_mean(key, known_));
+  std::vector<std::string> known;
+  for (std::size_t start = 0, end; (end = known_.find('\0', start)) != std::string::npos;
+       start = end + 1) {
+    known.emplace_back(known_, start, end - start);
+  }
+  for (const auto& [k, v] : node_.entries()) {
+    const std::string& key = k.scalar();
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    diags_.error(location_of(file_, k), "unknown key '" + key + "' in " + what_,
+                 did_you_mean(key, known));
   }
 }
 

@@ -31,11 +31,11 @@ bool OpRegistry::load_tags(const std::string& path, Diagnostics& diags) {
   const std::size_t errors_before = diags.error_count();
   std::optional<load::YamlFile> file = load::load_yaml_file(path, diags);
   if (!file) return false;
-  if (!file->root.IsSequence()) {
+  if (!file->root.is_sequence()) {
     diags.error(load::location_of(path, file->root), "expected a list of '- tag:' entries");
     return false;
   }
-  for (const YAML::Node& item : file->root) {
+  for (const load::YamlNode& item : file->root.items()) {
     load::MappingReader entry(path, item, diags, "a tag entry");
     if (std::optional<std::string> tag = entry.take_string("tag")) tags_.insert(*tag);
     entry.take("desc");
@@ -48,16 +48,16 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
   const std::size_t errors_before = diags.error_count();
   std::optional<load::YamlFile> file = load::load_yaml_file(path, diags);
   if (!file) return false;
-  if (file->root.IsNull()) return true;  // an empty custom-op file declares nothing
-  if (!file->root.IsSequence()) {
+  if (file->root.is_null()) return true;  // an empty custom-op file declares nothing
+  if (!file->root.is_sequence()) {
     diags.error(load::location_of(path, file->root), "expected a list of '- func:' entries");
     return false;
   }
-  for (const YAML::Node& item : file->root) {
+  for (const load::YamlNode& item : file->root.items()) {
     load::MappingReader entry(path, item, diags, "an operator entry");
     if (!entry.ok()) continue;
-    YAML::Node func_node = entry.take(kFuncKey);
-    if (!func_node.IsDefined() || !func_node.IsScalar()) {
+    const load::YamlNode& func_node = entry.take(kFuncKey);
+    if (!func_node.is_scalar()) {
       diags.error(load::location_of(path, item), "expected a 'func:' key with a schema string");
       continue;
     }
@@ -67,7 +67,7 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
 
     schema::SchemaError error;
     std::optional<schema::FunctionSchema> parsed =
-        schema::parse_function_schema(func_node.Scalar(), &error);
+        schema::parse_function_schema(func_node.scalar(), &error);
     if (!parsed) {
       diags.error(load::location_in_scalar(path, file->text, func_node, error.offset),
                   "bad schema: " + error.message, error.hint);
@@ -108,13 +108,13 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
         start = comma + 1;
       }
     }
-    YAML::Node dispatch = entry.take("dispatch");
-    if (dispatch.IsDefined()) {
-      if (!dispatch.IsMap()) {
+    const load::YamlNode& dispatch = entry.take("dispatch");
+    if (dispatch.is_defined()) {
+      if (!dispatch.is_mapping()) {
         diags.error(load::location_of(path, dispatch), "expected 'dispatch' to be a mapping");
       } else {
-        for (const auto& kv : dispatch) {
-          fn->dispatch[kv.first.Scalar()] = kv.second.IsScalar() ? kv.second.Scalar() : "";
+        for (const auto& [key, value] : dispatch.entries()) {
+          fn->dispatch[key.scalar()] = value.scalar();  // "" unless a scalar
         }
       }
     }

@@ -2,14 +2,13 @@
 // unchanged: the printer's canonical form must be PyTorch's own spelling.
 //
 // Usage: schema_roundtrip path/to/native_functions.yaml
-#include <yaml-cpp/yaml.h>
-
 #include <chrono>
 #include <cstdio>
-#include <exception>
 #include <string>
 #include <vector>
 
+#include "common/diagnostics.h"
+#include "load/yaml_file.h"
 #include "schema/function_schema.h"
 
 namespace {
@@ -26,14 +25,14 @@ int main(int argc, char** argv) {
 
   // Collect the strings first so that the timing below covers parsing and printing only.
   std::vector<std::string> funcs;
-  try {
-    YAML::Node root = YAML::LoadFile(argv[1]);
-    for (const YAML::Node& entry : root) {
-      if (entry.IsMap() && entry["func"]) funcs.push_back(entry["func"].as<std::string>());
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", argv[1], e.what());
+  frp::Diagnostics diags;
+  std::optional<frp::load::YamlFile> file = frp::load::load_yaml_file(argv[1], diags);
+  if (!file) {
+    std::fprintf(stderr, "%s", diags.format().c_str());
     return 2;
+  }
+  for (const frp::load::YamlNode& entry : file->root.items()) {
+    if (entry["func"].is_scalar()) funcs.push_back(entry["func"].scalar());
   }
 
   std::size_t failures = 0;
