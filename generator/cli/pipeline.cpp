@@ -17,6 +17,16 @@ Settings default_settings() {
   s.python = python && *python ? python : FRP_PYTHON;
   const char* data = std::getenv("FRP_DATA_DIR");
   s.data_dir = data && *data ? data : FRP_SOURCE_DIR;
+  const char* cache = std::getenv("FRP_CACHE_DIR");
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  if (cache && *cache) {
+    s.cache_dir = std::string(cache) == "off" ? "" : cache;
+  } else if (xdg && *xdg) {
+    s.cache_dir = std::string(xdg) + "/frp-gen";
+  } else if (home && *home) {
+    s.cache_dir = std::string(home) + "/.cache/frp-gen";
+  }
   return s;
 }
 
@@ -37,9 +47,19 @@ std::unique_ptr<render::Renderer> start_python(const Settings& s, int workers) {
   opts.renderer = s.data_dir + "/generator/render/render.py";
   opts.template_dirs = s.templates;
   opts.template_dirs.push_back(s.data_dir + "/templates");
+  if (!s.cache_dir.empty()) opts.template_cache = s.cache_dir + "/templates";
   opts.workers = workers;
   return std::make_unique<render::Renderer>(std::move(opts));
 }
+
+namespace {
+
+bool load_torch_yaml(const load::TorchYaml& yaml, model::OpRegistry& registry, Diagnostics& diags) {
+  return registry.load_tags(yaml.tags, diags) &&
+         registry.load_functions(yaml.native_functions, false, diags);
+}
+
+}  // namespace
 
 std::optional<std::string> load_torch_ops(const Settings& s, render::Renderer& python,
                                           model::OpRegistry& registry, nlohmann::json& inputs,
@@ -50,16 +70,35 @@ std::optional<std::string> load_torch_ops(const Settings& s, render::Renderer& p
     yaml.tags = s.tags.empty() ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string()
                                : s.tags;
     yaml.torch_version = "unknown";
+    if (!load_torch_yaml(yaml, registry, diags)) return std::nullopt;
   } else {
+    // Python can say where torch is only once it has started. Meanwhile the yaml is read from
+    // where it was last time; Python's answer decides whether that load stands.
+    std::optional<load::TorchLocation> guess =
+        load::remembered_torch_location(s.cache_dir, s.python);
+    Diagnostics guess_diags;
+    std::optional<load::TorchYaml> guessed;
+    if (guess)
+      guessed = load::torch_yaml_in(guess->torchgen, guess->torch_version, s.python, guess_diags);
+    const bool guess_loaded = guessed && load_torch_yaml(*guessed, registry, guess_diags);
+
     std::optional<nlohmann::json> where = python.torch_location(diags);
     if (!where) return std::nullopt;
-    std::optional<load::TorchYaml> found = load::torch_yaml_in(
-        where->value("torchgen", ""), where->value("torch_version", ""), s.python, diags);
-    if (!found) return std::nullopt;
-    yaml = *found;
+    const load::TorchLocation actual{where->value("torchgen", ""),
+                                     where->value("torch_version", "")};
+    if (guess_loaded && *guess == actual) {
+      diags.append(guess_diags);
+      yaml = *guessed;
+    } else {
+      registry = model::OpRegistry();
+      std::optional<load::TorchYaml> found =
+          load::torch_yaml_in(actual.torchgen, actual.torch_version, s.python, diags);
+      if (!found) return std::nullopt;
+      yaml = *found;
+      if (!load_torch_yaml(yaml, registry, diags)) return std::nullopt;
+      load::remember_torch_location(s.cache_dir, s.python, actual);
+    }
   }
-  if (!registry.load_tags(yaml.tags, diags)) return std::nullopt;
-  if (!registry.load_functions(yaml.native_functions, false, diags)) return std::nullopt;
   record_input(inputs, "torch:native_functions.yaml", yaml.native_functions, diags);
   record_input(inputs, "torch:tags.yaml", yaml.tags, diags);
   return yaml.torch_version;

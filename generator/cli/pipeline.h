@@ -26,6 +26,9 @@ struct Settings {
   std::string native_functions;        // override; found through `python` when empty
   std::string tags;                    // override
   std::vector<std::string> templates;  // user template folders layered over the built-in one
+  // frp-gen's cache (compiled templates, where torch is): $FRP_CACHE_DIR, else
+  // $XDG_CACHE_HOME/frp-gen or ~/.cache/frp-gen; "" for none (FRP_CACHE_DIR=off).
+  std::string cache_dir;
 };
 
 Settings default_settings();

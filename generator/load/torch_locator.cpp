@@ -1,8 +1,60 @@
 #include "load/torch_locator.h"
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace frp::load {
+
+namespace {
+
+std::string locations_file(const std::string& cache_dir) {
+  return cache_dir + "/torch-locations.json";
+}
+
+nlohmann::json read_locations(const std::string& cache_dir) {
+  std::ifstream in(locations_file(cache_dir));
+  if (!in) return nlohmann::json::object();
+  std::ostringstream text;
+  text << in.rdbuf();
+  nlohmann::json locations = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  return locations.is_object() ? locations : nlohmann::json::object();
+}
+
+}  // namespace
+
+std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
+                                                       const std::string& python) {
+  if (cache_dir.empty()) return std::nullopt;
+  const nlohmann::json locations = read_locations(cache_dir);
+  auto it = locations.find(python);
+  if (it == locations.end() || !it->is_object()) return std::nullopt;
+  return TorchLocation{it->value("torchgen", ""), it->value("torch_version", "")};
+}
+
+void remember_torch_location(const std::string& cache_dir, const std::string& python,
+                             const TorchLocation& location) {
+  if (cache_dir.empty()) return;
+  nlohmann::json locations = read_locations(cache_dir);
+  locations[python] = {{"torchgen", location.torchgen}, {"torch_version", location.torch_version}};
+  std::error_code ec;
+  std::filesystem::create_directories(cache_dir, ec);
+  // Written aside and renamed, so that a concurrent run reads the old file or the new one.
+  const std::string temp = locations_file(cache_dir) + "." + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::trunc);
+    out << locations.dump(2) << "\n";
+    if (!out) {
+      std::filesystem::remove(temp, ec);
+      return;
+    }
+  }
+  std::filesystem::rename(temp, locations_file(cache_dir), ec);
+  if (ec) std::filesystem::remove(temp, ec);
+}
 
 std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,
                                        const std::string& torch_version, const std::string& python,

@@ -14,6 +14,22 @@ struct TorchYaml {
   std::string torch_version;     // "2.13.0+cpu", or "unknown"
 };
 
+// Where Python says torch is: its torchgen package folder ("" if torch is missing) and version.
+struct TorchLocation {
+  std::string torchgen;
+  std::string torch_version;
+  bool operator==(const TorchLocation&) const = default;
+};
+
+// The location Python reported last time for the interpreter `python`, kept in `cache_dir`
+// (torch-locations.json) so that a run can read torch's yaml while Python is still starting.
+// A guess only: callers confirm it with Python's answer. Nothing without a cache folder.
+std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
+                                                       const std::string& python);
+// Records Python's answer for the next run; a cache that cannot be written only costs speed.
+void remember_torch_location(const std::string& cache_dir, const std::string& python,
+                             const TorchLocation& location);
+
 // The yaml files under a torchgen package folder (as Python reports it; "" if torch is missing),
 // checked to exist. `python` names the interpreter in the error.
 std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,

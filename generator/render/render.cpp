@@ -17,6 +17,10 @@ Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
       argv.push_back("--templates");
       argv.push_back(dir);
     }
+    if (!opts_.template_cache.empty()) {
+      argv.push_back("--cache");
+      argv.push_back(opts_.template_cache);
+    }
     workers_.push_back(std::make_unique<ChildProcess>(argv));
   }
 }

@@ -23,6 +23,7 @@ struct Options {
   std::string python;                      // interpreter with Jinja2 (and torch)
   std::string renderer;                    // path of render.py
   std::vector<std::string> template_dirs;  // searched in order: user overlays first
+  std::string template_cache;              // compiled templates are kept here; "" for none
   int workers = 1;                         // renderer processes working in parallel
 };
 

@@ -18,10 +18,10 @@ Templates only loop and branch over the render model; every name, type and polic
 computed by the C++ core. One rule of convenience: a file entry's "ops" field holds indices into
 model["ops"], and templates receive those ops as `ops`.
 
-Compiled templates are kept in a bytecode cache (like Python's .pyc files), so a run compiles
-only templates that changed since the last one: FRP_CACHE_DIR, else $XDG_CACHE_HOME/frp-gen,
-else ~/.cache/frp-gen. Jinja2 checks each entry against its template's source and Python version.
-FRP_CACHE_DIR=off turns the cache off.
+Compiled templates are kept in a bytecode cache (like Python's .pyc files) in the folder given
+with --cache (frp-gen's choice, see Settings::cache_dir), so a run compiles only templates that
+changed since the last one. Jinja2 checks each entry against its template's source and Python
+version.
 """
 
 import argparse
@@ -32,7 +32,7 @@ import re
 import sys
 import time
 
-# With FRP_TIMINGS=1, each step's wall time goes to stderr (for benchmarks/), as frp-gen's own.
+#With FRP_TIMINGS = 1, each step 's wall time goes to stderr (for benchmarks/), as frp-gen' s own.
 _TIMINGS = bool(os.environ.get("FRP_TIMINGS"))
 _last = time.perf_counter()
 
@@ -49,9 +49,9 @@ def lap(step: str) -> None:
 
 
 def torch_location() -> dict:
-    # find_spec locates packages without importing them (torch's import takes seconds), and
-    # torch/version.py is read as text for the same reason; importlib.metadata would scan every
-    # installed distribution.
+#find_spec locates packages without importing them(torch's import takes seconds), and
+#torch / version.py is read as text for the same reason; importlib.metadata would scan every
+#installed distribution.
     torchgen = importlib.util.find_spec("torchgen")
     torch = importlib.util.find_spec("torch")
     version = ""
@@ -66,22 +66,15 @@ def torch_location() -> dict:
         except OSError:
             pass
     return {
-        "torchgen": torchgen.submodule_search_locations[0] if torchgen else "",
-        "torch_version": version,
+  "torchgen" : torchgen.submodule_search_locations[0] if torchgen else "",
+      "torch_version" : version,
     }
 
 
-def cache_dir() -> str | None:
-    """Where compiled templates are kept, or None for no cache."""
-    chosen = os.environ.get("FRP_CACHE_DIR")
-    if chosen == "off":
+def usable_cache(path: str | None) -> str | None:
+    """The cache folder frp-gen chose, created if need be; None if there is none to use."""
+    if not path:
         return None
-    if not chosen:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
-            os.path.expanduser("~"), ".cache"
-        )
-        chosen = os.path.join(base, "frp-gen")
-    path = os.path.join(chosen, "templates")
     try:
         os.makedirs(path, exist_ok=True)
     except OSError:
@@ -89,7 +82,7 @@ def cache_dir() -> str | None:
     return path if os.access(path, os.W_OK) else None
 
 
-def make_environment(jinja2, template_dirs: list[str]):
+def make_environment(jinja2, template_dirs: list[str], cache: str | None):
     class ModelEnvironment(jinja2.Environment):
         """The render model is plain JSON: `op.name` reads the key first.
 
@@ -114,7 +107,7 @@ def make_environment(jinja2, template_dirs: list[str]):
             except OSError:
                 pass
 
-    directory = cache_dir()
+    directory = usable_cache(cache)
     return ModelEnvironment(
         loader=jinja2.FileSystemLoader(template_dirs),
         bytecode_cache=QuietCache(directory) if directory else None,
@@ -131,13 +124,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="frp-gen's renderer (run by frp-gen)")
     parser.add_argument("--locate", action="store_true")
     parser.add_argument("--templates", action="append", default=[])
+    parser.add_argument("--cache", default=None)
     args = parser.parse_args()
     try:
         location = torch_location() if args.locate else {}
         print(json.dumps(location), flush=True)
     except BrokenPipeError:
-        # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
-        # devnull so that Python's final flush does not report the closed pipe either.
+#frp - gen stopped before it needed us(bad input).Leave quietly : point stdout at
+#devnull so that Python's final flush does not report the closed pipe either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     try:
@@ -151,9 +145,9 @@ def main() -> int:
             )
         return 3
 
-    env = make_environment(jinja2, args.templates)
-    # Load (from the cache, or compile) every template now, while frp-gen is still planning. A
-    # broken template is reported only if a file needs it, below.
+    env = make_environment(jinja2, args.templates, args.cache)
+#Load(from the cache, or compile) every template now, while frp - gen is still planning.A
+#broken template is reported only if a file needs it, below.
     templates = {}
     for name in env.list_templates(extensions=["j2"]):
         try:

@@ -4,8 +4,11 @@ import hashlib
 import json
 import re
 import shutil
+from pathlib import Path
 
 import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 MANIFEST = ".frp/manifest.json"
 ADD_TENSOR_SCHEMA = "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"
@@ -388,6 +391,39 @@ def test_list_ops_by_tag(run):
     listed = json.loads(out)
     assert [op["key"] for op in listed] == keys
     assert all("core" in op["tags"] for op in listed)
+
+
+def test_a_stale_torch_location_is_corrected_by_python(run, tmp_path):
+    """frp-gen reads torch's yaml from where Python found it last time while Python starts,
+    but Python's answer decides: a wrong remembered place is dropped and replaced."""
+    cache = tmp_path / "cache"
+    env = {"FRP_CACHE_DIR": str(cache)}
+    code, out, err = run("list-ops", env=env)
+    assert code == 0, err
+    all_ops = out.split()
+    locations_file = cache / "torch-locations.json"
+    locations = json.loads(locations_file.read_text())
+    [(python, real)] = locations.items()
+    assert (
+        Path(real["torchgen"]) / "packaged/ATen/native/native_functions.yaml"
+    ).is_file()
+
+    # Point the remembered location at a small stand-in with only the fixture ops.
+    stand_in = tmp_path / "torchgen"
+    native = stand_in / "packaged/ATen/native"
+    native.mkdir(parents=True)
+    for name in ["native_functions.yaml", "tags.yaml"]:
+        shutil.copy(REPO_ROOT / "schemas/fixtures" / name, native / name)
+    locations[python] = {
+        "torchgen": str(stand_in),
+        "torch_version": real["torch_version"],
+    }
+    locations_file.write_text(json.dumps(locations))
+
+    code, out, err = run("list-ops", env=env)
+    assert code == 0, err
+    assert out.split() == all_ops
+    assert json.loads(locations_file.read_text())[python] == real
 
 
 def test_list_ops_by_match(run):
