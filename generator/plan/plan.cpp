@@ -265,6 +265,45 @@ std::string policy_enum(const std::string& policy) {
   return out;
 }
 
+// Why `op` cannot get a generated autograd Function, or "" if it can: the Function's forward
+// returns fresh tensors, so in-place, out= and view ops (which would need mark_dirty or view
+// tracking) and ops returning anything but tensors are out.
+std::string why_no_autograd_function(const model::Op& op) {
+  if (op.kind != model::OpKind::Functional) {
+    return "it is " + std::string(model::to_string(op.kind)) + ", not functional";
+  }
+  const auto& returns = op.fn->func.returns;
+  if (returns.empty()) return "it returns nothing";
+  for (const schema::Return& r : returns) {
+    if (!r.type->is_base(schema::BaseType::Tensor) || r.alias) {
+      return "it returns something other than fresh tensors";
+    }
+  }
+  return "";
+}
+
+// What the autograd templates need beyond the op itself.
+json autograd_function_json(const model::Op& op) {
+  std::string class_name;
+  bool upper = true;
+  for (char c : op.cpp_name) {
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
+    class_name += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  std::vector<std::string> types;
+  for (const model::CppArgument& a : op.arguments) types.push_back(a.type);
+  return {{"class_name", class_name + "Function"},
+          {"schema_name", op.ns + "::" + op.name},
+          {"function_type", op.return_type + "(" + join(types, ", ") + ")"},
+          // A Function's forward returns one tensor or a list of them.
+          {"forward_type", op.fn->func.returns.size() == 1 ? "at::Tensor" : "variable_list"},
+          {"outputs", op.fn->func.returns.size()}};
+}
+
 // Autocast kernels: the shipped default lists with the descriptor's overrides applied, each name
 // expanded to concrete aten ops (a bare name to its functional overloads). Names this torch lacks
 // are skipped: the shipped list is frp-gen's, the descriptor's names were checked before.
@@ -467,6 +506,9 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
       const std::string& key = built[i].op->key;
       built[i].j = op_to_json(*built[i].op, mixed_device.contains(key), builtin.contains(key));
       built[i].j["autograd"] = autograd_keys.contains(key);
+      if (autograd_keys.contains(key)) {
+        built[i].j["autograd_function"] = autograd_function_json(*built[i].op);
+      }
     }
   };
   std::thread helper(build_part, 0);
@@ -478,6 +520,10 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   std::map<std::string, std::vector<std::size_t>> families;
   std::map<std::string, std::string> cpp_names;
   std::map<std::string, std::vector<std::size_t>> custom_ops_by_ns;
+  std::map<std::string, SourceLocation> autograd_refs;
+  for (const descriptor::Ref& ref : d.autograd)
+    autograd_refs[normalize_key(ref.value)] = ref.location;
+  std::map<std::string, std::vector<std::size_t>> autograd_by_family;
   for (std::size_t i = 0; i < built.size(); ++i) {
     const model::NativeFunction* fn = (*selected)[i];
     std::optional<model::Op>& op = built[i].op;
@@ -487,6 +533,15 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
       diags.error(fn->location, "operators '" + it->second + "' and '" + op->key +
                                     "' map to the same C++ name '" + op->cpp_name + "'");
       continue;
+    }
+    if (autograd_keys.contains(op->key)) {
+      if (std::string why = why_no_autograd_function(*op); !why.empty()) {
+        diags.error(
+            autograd_refs[op->key], "'" + op->key + "' cannot get an autograd Function: " + why,
+            "autograd Functions are generated for functional operators that return tensors");
+        continue;
+      }
+      autograd_by_family[op->family].push_back(ops.size());
     }
     families[op->family].push_back(ops.size());
     if (fn->custom) custom_ops_by_ns[op->ns].push_back(ops.size());
@@ -592,6 +647,28 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     add_file("csrc/generated/custom_ops.cpp", "custom_ops.cpp.j2", Owner::Generated,
              {{"namespaces", custom_namespaces}, {"ops", custom_indices}});
     sources.push_back("csrc/generated/custom_ops.cpp");
+  }
+  // Custom autograd Functions: generated forwards and registrations, and the backwards (with
+  // what each forward saves for them) in scaffolded files, one per operator family.
+  if (!autograd_by_family.empty()) {
+    json indices = json::array();
+    std::set<std::string> namespaces;
+    for (const auto& [family, family_ops] : autograd_by_family) {
+      for (std::size_t i : family_ops) {
+        indices.push_back(i);
+        namespaces.insert(ops[i]["ns"].get<std::string>());
+      }
+      std::string path = "csrc/autograd/" + family + ".cpp";
+      add_file(path, "autograd_function.cpp.j2", Owner::Scaffold,
+               {{"family", family}, {"ops", family_ops}});
+      sources.push_back(path);
+    }
+    add_file("csrc/generated/autograd.h", "autograd.h.j2", Owner::Generated, {{"ops", indices}});
+    add_file("csrc/generated/autograd.cpp", "autograd.cpp.j2", Owner::Generated,
+             {{"ops", indices}, {"namespaces", namespaces}});
+    add_file("tests/test_autograd_functions.py", "backend/tests/test_autograd_functions.py.j2",
+             Owner::Generated, {{"ops", indices}});
+    sources.push_back("csrc/generated/autograd.cpp");
   }
   add_file("CMakeLists.txt", "CMakeLists.txt.j2", Owner::Generated);
 

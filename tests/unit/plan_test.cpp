@@ -724,6 +724,70 @@ TEST_F(PlanTest, AutogradOpMarked) {
   EXPECT_EQ(op_json(model, "mm")["autograd"], false);
 }
 
+TEST_F(PlanTest, AutogradFunctionIsPlanned) {
+  json model = model_ok("device: mydev\nops: [relu, mm]\nautograd: [relu]\n");
+  EXPECT_EQ(op_json(model, "relu")["autograd_function"],
+            (json{{"class_name", "ReluFunction"},
+                  {"schema_name", "aten::relu"},
+                  {"function_type", "at::Tensor(const at::Tensor &)"},
+                  {"forward_type", "at::Tensor"},
+                  {"outputs", 1}}));
+  EXPECT_FALSE(op_json(model, "mm").contains("autograd_function"));
+  const json* generated = file_json(model, "csrc/generated/autograd.cpp");
+  ASSERT_NE(generated, nullptr);
+  EXPECT_EQ((*generated)["owner"], "generated");
+  EXPECT_EQ((*generated)["namespaces"], json::array({"aten"}));
+  const json* scaffold = file_json(model, "csrc/autograd/relu.cpp");
+  ASSERT_NE(scaffold, nullptr);
+  EXPECT_EQ((*scaffold)["owner"], "scaffold");
+  EXPECT_EQ((*scaffold)["template"], "autograd_function.cpp.j2");
+  EXPECT_NE(file_json(model, "csrc/generated/autograd.h"), nullptr);
+  EXPECT_NE(file_json(model, "tests/test_autograd_functions.py"), nullptr);
+  const json& sources = model["build"]["sources"];
+  for (const char* source : {"csrc/generated/autograd.cpp", "csrc/autograd/relu.cpp"}) {
+    EXPECT_NE(std::find(sources.begin(), sources.end(), source), sources.end()) << source;
+  }
+}
+
+TEST_F(PlanTest, NoAutogradFilesWithoutAutogradOps) {
+  json model = model_ok("device: mydev\nops: [relu]\n");
+  EXPECT_EQ(file_json(model, "csrc/generated/autograd.cpp"), nullptr);
+  EXPECT_EQ(file_json(model, "tests/test_autograd_functions.py"), nullptr);
+}
+
+TEST_F(PlanTest, AutogradFunctionOfATupleReturningOp) {
+  fs::path dir = fs::path(::testing::TempDir()) / ("frp_plan_tuple_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string path = (dir / "ops.yaml").string();
+  std::ofstream(path) << "- func: myops::halves(Tensor self) -> (Tensor first, Tensor second)\n";
+  load_custom_ops(path);
+  json model = model_ok("device: mydev\nautograd: ['myops::halves']\n");
+  const json& function = op_json(model, "myops::halves")["autograd_function"];
+  EXPECT_EQ(function["class_name"], "MyopsHalvesFunction");
+  EXPECT_EQ(function["schema_name"], "myops::halves");
+  EXPECT_EQ(function["forward_type"], "variable_list");
+  EXPECT_EQ(function["outputs"], 2);
+  EXPECT_EQ((*file_json(model, "csrc/generated/autograd.cpp"))["namespaces"],
+            json::array({"myops"}));
+  fs::remove_all(dir);
+}
+
+TEST_F(PlanTest, AutogradFunctionNeedsAFunctionalOp) {
+  Diagnostic e = plan_error("device: mydev\nops: [relu_]\nautograd: [relu_]\n");
+  EXPECT_EQ(e.message, "'relu_' cannot get an autograd Function: it is inplace, not functional");
+  EXPECT_EQ(e.hint,
+            "autograd Functions are generated for functional operators that return tensors");
+  EXPECT_EQ(e.location.line, 3);
+  EXPECT_EQ(e.location.column, 12);
+}
+
+TEST_F(PlanTest, AutogradFunctionNeedsTensorResults) {
+  Diagnostic e = plan_error("device: mydev\nautograd: [_local_scalar_dense]\n");
+  EXPECT_EQ(e.message,
+            "'_local_scalar_dense' cannot get an autograd Function: it returns something other "
+            "than fresh tensors");
+}
+
 TEST_F(PlanTest, AutogradOpNotSelected) {
   Diagnostic e = plan_error("device: mydev\nops: [mm]\nautograd:\n  - relu\n");
   EXPECT_EQ(e.message, "'relu' has an autograd Function but no kernel");

@@ -150,7 +150,7 @@ def test_deny_list_by_overload_name():
 
 def test_policy_from_environment(run_python):
     code = (
-        "import torch\n"
+        "import torch, torch_npu_demo  # also without autoload\n"
         "print(torch.npu_demo.get_fallback_policy())\n"
         "print(sorted(torch.npu_demo.get_fallback_deny()))\n"
         "t = torch.ones(5, device='npu_demo')\n"

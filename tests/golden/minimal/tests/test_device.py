@@ -79,7 +79,8 @@ def test_accelerator_integration():
 
 def test_device_count_from_environment(run_python):
     result = run_python(
-        "import torch; print(torch.mydevice.device_count())",
+        # The package is imported explicitly: the descriptor may turn autoloading off.
+        "import torch, torch_mydevice; print(torch.mydevice.device_count())",
         MYDEVICE_DEVICE_COUNT="3",
     )
     assert result.returncode == 0, result.stderr

@@ -114,7 +114,7 @@ def test_reset_accumulated_memory_stats():
 
 def test_out_of_memory_raises(run_python):
     code = (
-        "import torch\n"
+        "import torch, torch_mydevice  # also without autoload\n"
         "small = torch.empty(1024, dtype=torch.uint8, device='mydevice')\n"
         "try:\n"
         "    torch.empty(64 << 20, dtype=torch.uint8, device='mydevice')\n"
