@@ -322,6 +322,65 @@ def test_out_of_another_dtype_is_cast_like_cpu() -> None:
     torch.testing.assert_close(out.cpu(), (a + b).double())
 
 
+BINARY_OPS = {"add": torch.add, "sub": torch.sub, "mul": torch.mul, "div": torch.div}
+
+
+@pytest.mark.parametrize("op", BINARY_OPS)
+def test_binary_op_result_layout_like_cpu(op: str) -> None:
+    """A functional result and a resized out= get the CPU's strides: channels-last inputs give a
+    channels-last result, transposed ones a transposed out=."""
+    fn = BINARY_OPS[op]
+    generator = torch.Generator().manual_seed(0)
+    nhwc = [
+        torch.randn(2, 3, 4, 5, generator=generator).to(
+            memory_format=torch.channels_last
+        )
+        for _ in range(2)
+    ]
+    transposed = [torch.randn(4, 6, generator=generator).t() for _ in range(2)]
+    calls = [
+        (lambda a, b: fn(a, b), nhwc),
+        (lambda a, b: fn(a, b, out=a.new_empty(0)), transposed),
+    ]
+    for call, inputs in calls:
+        expected = call(*inputs)
+        with no_fallbacks():
+            result = call(*(t.to(DEVICE) for t in inputs))
+        assert result.stride() == expected.stride()
+        torch.testing.assert_close(result.cpu(), expected)
+
+
+@pytest.mark.parametrize(
+    ("dtype_a", "dtype_b"),
+    [
+        (torch.float32, torch.float64),
+        (torch.int64, torch.float32),
+        (torch.int64, torch.int64),
+    ],
+)
+@pytest.mark.parametrize("op", BINARY_OPS)
+def test_binary_op_promotes_like_cpu(
+    op: str, dtype_a: torch.dtype, dtype_b: torch.dtype
+) -> None:
+    """Device tensors of different dtypes (and integer division, which computes in float) are
+    promoted as on the CPU."""
+    generator = torch.Generator().manual_seed(0)
+    a = (torch.rand(4, 6, generator=generator) * 10 + 1).to(dtype_a)
+    b = (torch.rand(6, generator=generator) * 10 + 1).to(dtype_b)
+    expected = BINARY_OPS[op](a, b)
+    with no_fallbacks():
+        result = BINARY_OPS[op](a.to(DEVICE), b.to(DEVICE))
+    assert result.dtype == expected.dtype
+    torch.testing.assert_close(result.cpu(), expected)
+
+
+def test_in_place_op_refuses_to_broadcast_self_like_cpu() -> None:
+    match = r"output with shape \[4, 1\] doesn't match the broadcast shape \[4, 6\]"
+    for device in ("cpu", DEVICE):
+        with pytest.raises(RuntimeError, match=match):
+            torch.ones(4, 1, device=device).add_(torch.ones(4, 6, device=device))
+
+
 @pytest.mark.parametrize("layout", ("contiguous", "noncontiguous", "batched"))
 def test_linear_backward_matches_cpu_autograd(layout: str) -> None:
     """linear is native, so autograd calls linear_backward, which the CPU has no kernel for: its

@@ -11,6 +11,7 @@
 #include <ATen/core/Tensor.h>
 #include <c10/core/DeviceGuard.h>
 #include <c10/core/DeviceType.h>
+#include <c10/core/MemoryFormat.h>
 #include <c10/core/Storage.h>
 #include <c10/core/TensorImpl.h>
 #include <c10/util/SmallVector.h>
@@ -174,37 +175,35 @@ inline at::Tensor empty_device_like(const at::Tensor& meta, at::Device device) {
   return empty_device(meta.sizes(), meta.strides(), meta.scalar_type(), device);
 }
 
-// The common case of an elementwise op: device tensors of one floating dtype, one device and equal
-// sizes, all contiguous. The result then has their sizes and dtype, contiguous, so there is no
-// need to run the meta function (which builds meta tensors and a TensorIterator to say just that).
-template <class... Rest>
-bool plain_elementwise(const at::Tensor& first, const Rest&... rest) {
-  const auto same = [&](const at::Tensor& t) {
-    return t.is_privateuseone() && t.scalar_type() == first.scalar_type() &&
-           t.device() == first.device() && t.sizes() == first.sizes() && t.is_contiguous() &&
-           !t.is_conj() && !t.is_neg();
-  };
-  return first.is_floating_point() && same(first) && (same(rest) && ...);
+// A dense device tensor in `memory_format` (contiguous when none), as TensorIterator asks for.
+inline at::Tensor empty_device_dense(at::IntArrayRef sizes, at::ScalarType dtype,
+                                     std::optional<at::MemoryFormat> memory_format,
+                                     at::Device device) {
+  const c10::OptionalDeviceGuard guard(device);
+  return at::detail::empty_generic(sizes, device_allocator(),
+                                   c10::DispatchKeySet(c10::DispatchKey::PrivateUse1), dtype,
+                                   memory_format);
 }
 
-// The result of a plain elementwise op over `like` (see plain_elementwise).
-inline at::Tensor empty_device_like_input(const at::Tensor& like) {
-  const c10::OptionalDeviceGuard guard(like.device());
-  return at::detail::empty_generic(like.sizes(), device_allocator(),
-                                   c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
-                                   like.scalar_type(), std::nullopt);
-}
-
-// Resizes a caller's out= tensor on the device to the result's sizes, as ATen's resize_output
-// does for the CPU kernel: its CPU view over borrowed memory cannot resize itself. (Not
-// at::native::resize_output itself: its header pulls in all of ATen's functions.)
-inline void resize_out(at::Tensor& out, const at::Tensor& meta) {
-  if (out.sizes() == meta.sizes()) return;
+// Resizes a caller's out= tensor on the device to `sizes`, as ATen's resize_output does for the
+// CPU kernel: a CPU view over borrowed memory cannot resize itself. A resized tensor takes
+// `strides`, or else is dense in `memory_format`, as ATen's generated resize_out does: a
+// TensorIterator writes with the strides it asked for. (Not at::native::resize_output itself: its
+// header pulls in all of ATen's functions.)
+inline void resize_out(const at::Tensor& out, at::IntArrayRef sizes, at::IntArrayRef strides = {},
+                       std::optional<at::MemoryFormat> memory_format = std::nullopt) {
+  if (out.sizes() == sizes) return;
   if (out.numel() != 0) {
     TORCH_WARN("An output with one or more elements was resized since it had shape ", out.sizes(),
-               ", which does not match the required output shape ", meta.sizes(), ".");
+               ", which does not match the required output shape ", sizes, ".");
   }
-  out.resize_(meta.sizes());
+  out.resize_(sizes, memory_format);
+  if (!strides.empty()) out.as_strided_(sizes, strides);
+}
+
+// Resizes an out= tensor to the sizes of `meta`, the meta function's result.
+inline void resize_out(const at::Tensor& out, const at::Tensor& meta) {
+  resize_out(out, meta.sizes());
 }
 
 }  // namespace cpuref::kernels
