@@ -32,7 +32,7 @@ import re
 import sys
 import time
 
-#With FRP_TIMINGS = 1, each step 's wall time goes to stderr (for benchmarks/), as frp-gen' s own.
+# With FRP_TIMINGS=1, each step's wall time goes to stderr (for benchmarks/), as frp-gen's own.
 _TIMINGS = bool(os.environ.get("FRP_TIMINGS"))
 _last = time.perf_counter()
 
@@ -49,9 +49,9 @@ def lap(step: str) -> None:
 
 
 def torch_location() -> dict:
-#find_spec locates packages without importing them(torch's import takes seconds), and
-#torch / version.py is read as text for the same reason; importlib.metadata would scan every
-#installed distribution.
+    # find_spec locates packages without importing them (torch's import takes seconds), and
+    # torch/version.py is read as text for the same reason; importlib.metadata would scan every
+    # installed distribution.
     torchgen = importlib.util.find_spec("torchgen")
     torch = importlib.util.find_spec("torch")
     version = ""
@@ -66,8 +66,8 @@ def torch_location() -> dict:
         except OSError:
             pass
     return {
-  "torchgen" : torchgen.submodule_search_locations[0] if torchgen else "",
-      "torch_version" : version,
+        "torchgen": torchgen.submodule_search_locations[0] if torchgen else "",
+        "torch_version": version,
     }
 
 
@@ -130,8 +130,8 @@ def main() -> int:
         location = torch_location() if args.locate else {}
         print(json.dumps(location), flush=True)
     except BrokenPipeError:
-#frp - gen stopped before it needed us(bad input).Leave quietly : point stdout at
-#devnull so that Python's final flush does not report the closed pipe either.
+        # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
+        # devnull so that Python's final flush does not report the closed pipe either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     try:
@@ -146,8 +146,8 @@ def main() -> int:
         return 3
 
     env = make_environment(jinja2, args.templates, args.cache)
-#Load(from the cache, or compile) every template now, while frp - gen is still planning.A
-#broken template is reported only if a file needs it, below.
+    # Load (from the cache, or compile) every template now, while frp-gen is still planning. A
+    # broken template is reported only if a file needs it, below.
     templates = {}
     for name in env.list_templates(extensions=["j2"]):
         try:
