@@ -434,12 +434,12 @@ json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
           {"aten_ops_header", op.aten_ops_header},
           {"kind", model::to_string(op.kind)},
           {"custom", op.fn->custom},
-          {"arguments", args},
+          {"arguments", std::move(args)},
           {"signature", join(params, ", ")},
           {"call_arguments", join(names, ", ")},
           {"return_type", op.return_type},
           {"returns_void", op.return_type == "void"},
-          {"device_checks", device_checks},
+          {"device_checks", std::move(device_checks)},
           {"guard", guard_for(op)},
           // aten ops start out running on the CPU through the fallback, except those with a
           // generated default kernel; a custom op has no CPU implementation to fall back to

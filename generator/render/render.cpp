@@ -11,7 +11,8 @@ using nlohmann::json;
 Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
   // Only the first worker looks for torch; the others just render.
   for (int i = 0; i < std::max(1, opts_.workers); ++i) {
-    std::vector<std::string> argv = {opts_.python, opts_.renderer};
+    // -S: render.py adds the site-packages folders itself (see add_site_packages there).
+    std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer};
     if (i == 0) argv.push_back("--locate");
     for (const std::string& dir : opts_.template_dirs) {
       argv.push_back("--templates");

@@ -48,12 +48,58 @@ def lap(step: str) -> None:
         _last = now
 
 
+def add_site_packages() -> None:
+    """The site-packages folders, without the rest of what the site module does.
+
+    frp-gen starts this script with -S: processing the environment's .pth files (some import
+    whole packages) can be most of Python's start-up, and this script needs only the folders.
+    Whatever is found only through a .pth file (an editable install) is found after
+    full_site(), which the callers run when an import fails, and which a virtualenv needs.
+    """
+    if not sys.flags.no_site:
+        return
+    # In a virtualenv only site's own processing finds the right folders (without it, Python
+    # looks in the base installation's).
+    bin_dir = os.path.dirname(sys.executable)
+    if any(
+        os.path.exists(os.path.join(folder, "pyvenv.cfg"))
+        for folder in (bin_dir, os.path.dirname(bin_dir))
+    ):
+        full_site()
+        return
+    import site
+
+    folders = site.getsitepackages()
+    if site.ENABLE_USER_SITE is not False and not sys.flags.no_user_site:
+        folders.append(site.getusersitepackages())
+    sys.path.extend(f for f in folders if f not in sys.path and os.path.isdir(f))
+
+
+_site_completed = False
+
+
+def full_site() -> bool:
+    """Runs what -S skipped; False if it had run already (nothing more can be found)."""
+    global _site_completed
+    if not sys.flags.no_site or _site_completed:
+        return False
+    import site
+
+    _site_completed = True
+    site.main()
+    importlib.invalidate_caches()
+    return True
+
+
 def torch_location() -> dict:
     # find_spec locates packages without importing them (torch's import takes seconds), and
     # torch/version.py is read as text for the same reason; importlib.metadata would scan every
     # installed distribution.
     torchgen = importlib.util.find_spec("torchgen")
     torch = importlib.util.find_spec("torch")
+    if (torchgen is None or torch is None) and full_site():
+        torchgen = importlib.util.find_spec("torchgen")
+        torch = importlib.util.find_spec("torch")
     version = ""
     if torch and torch.submodule_search_locations:
         path = os.path.join(torch.submodule_search_locations[0], "version.py")
@@ -126,6 +172,7 @@ def main() -> int:
     parser.add_argument("--templates", action="append", default=[])
     parser.add_argument("--cache", default=None)
     args = parser.parse_args()
+    add_site_packages()
     try:
         location = torch_location() if args.locate else {}
         print(json.dumps(location), flush=True)
@@ -135,7 +182,12 @@ def main() -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     try:
-        import jinja2  # after the first line: frp-gen is waiting for that line, not for Jinja2
+        try:
+            import jinja2  # after the first line: frp-gen waits for that line, not for Jinja2
+        except ImportError:
+            if not full_site():
+                raise
+            import jinja2
     except ImportError:
         if args.locate:  # that worker speaks for all: one message, not one each
             print(

@@ -4,6 +4,8 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -424,6 +426,24 @@ def test_a_stale_torch_location_is_corrected_by_python(run, tmp_path):
     assert code == 0, err
     assert out.split() == all_ops
     assert json.loads(locations_file.read_text())[python] == real
+
+
+def test_renderer_finds_packages_that_only_site_processing_adds(run, tmp_path):
+    """The renderer starts without the site module's processing (python -S) and adds the
+    site-packages folders itself, except in a virtualenv, where only site's processing finds
+    them: here one that reaches torch and Jinja2 through the base (--system-site-packages)."""
+    venv = tmp_path / "venv"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv],
+        check=True,
+    )
+    env = {"FRP_PYTHON": str(venv / "bin" / "python"), "FRP_CACHE_DIR": "off"}
+    code, out, err = run("list-ops", "--match", "addmm", env=env)
+    assert code == 0, err
+    assert "addmm.out" in out.split()
+    code, _, err = run("-q", "new", "mydevice", "--dir", tmp_path / "repo", env=env)
+    assert code == 0, err
+    assert (tmp_path / "repo" / "csrc/generated/register_0.cpp").is_file()
 
 
 def test_list_ops_by_match(run):
