@@ -78,6 +78,13 @@ bool parse_records(std::string_view rest, std::vector<RenderedFile>& files) {
   return true;
 }
 
+// A file's op indices (none for a file that is not about ops).
+const json& ops_of(const json& file) {
+  static const json none = json::array();
+  auto it = file.find("ops");
+  return it == file.end() ? none : *it;
+}
+
 // Shares the files out among `workers`, balancing expected work (a file's cost grows with its
 // ops) while keeping each op's files together: a worker is sent only the ops its files use, so
 // the fewer ops two workers share, the less JSON each one parses. Largest files first; a file
@@ -89,7 +96,7 @@ std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t
   std::size_t total = 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
     order[i] = i;
-    cost[i] = 1 + files[i].value("ops", json::array()).size();
+    cost[i] = 1 + ops_of(files[i]).size();
     total += cost[i];
   }
   std::stable_sort(order.begin(), order.end(),
@@ -99,7 +106,7 @@ std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t
   std::vector<std::size_t> load(workers, 0);
   std::vector<std::vector<bool>> has_op(workers);
   for (std::size_t i : order) {
-    const json& ops = files[i].value("ops", json::array());
+    const json& ops = ops_of(files[i]);
     const std::size_t least = *std::min_element(load.begin(), load.end());
     std::size_t best = 0, best_overlap = 0;
     bool found = false;
@@ -136,8 +143,7 @@ std::string request_for(const json& model, const std::vector<std::size_t>& share
   std::vector<bool> file_used(files.size(), false), op_used(ops.size(), false);
   for (std::size_t i : share) {
     file_used[i] = true;
-    for (const json& op : files[i].value("ops", json::array()))
-      op_used[op.get<std::size_t>()] = true;
+    for (const json& op : ops_of(files[i])) op_used[op.get<std::size_t>()] = true;
   }
   auto sparse = [](const json& list, const std::vector<bool>& used, auto text_of) {
     std::string out = "[";
