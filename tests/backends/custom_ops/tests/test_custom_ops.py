@@ -5,6 +5,7 @@ left unwritten reporting which file to edit."""
 
 import pytest
 import torch
+
 import torch_npu_demo  # noqa: F401  (the example turns autoload off)
 
 DEVICE = "npu_demo"

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 import torch
+
 import torch_mydevice  # noqa: F401  (registers the device even without autoload)
 
 DEVICE = "mydevice"

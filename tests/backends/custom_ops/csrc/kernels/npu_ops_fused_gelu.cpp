@@ -1,9 +1,9 @@
 // The test's kernel for npu_ops::fused_gelu, in place of the scaffold: computed by the CPU on a
 // copy, which is enough to check what frp-gen generated around it (registration, wrapper,
 // autograd Function).
-#include <ATen/ops/gelu.h>
-
 #include "generated/kernels/npu_ops_fused_gelu.h"
+
+#include <ATen/ops/gelu.h>
 
 namespace npu_demo::kernels {
 

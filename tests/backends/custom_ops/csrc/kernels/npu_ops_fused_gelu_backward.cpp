@@ -1,7 +1,7 @@
 // The test's kernel for npu_ops::fused_gelu_backward (see npu_ops_fused_gelu.cpp).
-#include <ATen/ops/gelu_backward.h>
-
 #include "generated/kernels/npu_ops_fused_gelu_backward.h"
+
+#include <ATen/ops/gelu_backward.h>
 
 namespace npu_demo::kernels {
 
