@@ -94,7 +94,7 @@ int generate(const Settings& s, render::Renderer& python, const Loaded& loaded,
              const std::string& root, std::vector<render::RenderedFile> extra, bool force,
              const Output& out, Diagnostics& diags, StageTimer& timer) {
   timer.lap("load");
-  std::optional<json> model = plan_model(s, loaded, diags);
+  std::optional<plan::RenderModel> model = plan_model(s, loaded, diags);
   if (!model) return report(diags);
   timer.lap("plan");
   std::optional<std::vector<render::RenderedFile>> files = python.render(*model, diags);
@@ -193,8 +193,8 @@ int cmd_regen(const Settings& s, const std::string& dir, bool force, const Outpu
 }
 
 // Loads a descriptor from a file or from a repo, and plans it without writing anything.
-std::optional<json> plan_only(const Settings& s, const std::string& descriptor_path,
-                              const std::string& dir, Diagnostics& diags) {
+std::optional<plan::RenderModel> plan_only(const Settings& s, const std::string& descriptor_path,
+                                           const std::string& dir, Diagnostics& diags) {
   std::unique_ptr<render::Renderer> python = start_python(s, 1);
   std::optional<Loaded> loaded;
   if (!descriptor_path.empty()) {
@@ -212,23 +212,22 @@ std::optional<json> plan_only(const Settings& s, const std::string& descriptor_p
 int cmd_validate(const Settings& s, const std::string& descriptor_path, const std::string& dir,
                  const Output& out) {
   Diagnostics diags;
-  std::optional<json> model = plan_only(s, descriptor_path, dir, diags);
+  std::optional<plan::RenderModel> model = plan_only(s, descriptor_path, dir, diags);
   if (!model) return report(diags);
   if (out.json) {
-    std::cout << json{{"valid", true}, {"ops", (*model)["ops"].size()}}.dump() << "\n";
+    std::cout << json{{"valid", true}, {"ops", model->ops.size()}}.dump() << "\n";
   } else if (!out.quiet) {
-    std::cout << "valid: " << (*model)["backend"]["device"].get<std::string>() << ", "
-              << (*model)["ops"].size() << " ops, " << (*model)["files"].size()
-              << " files planned\n";
+    std::cout << "valid: " << model->doc["backend"]["device"].get<std::string>() << ", "
+              << model->ops.size() << " ops, " << model->doc["files"].size() << " files planned\n";
   }
   return kExitOk;
 }
 
 int cmd_plan(const Settings& s, const std::string& descriptor_path, const std::string& dir) {
   Diagnostics diags;
-  std::optional<json> model = plan_only(s, descriptor_path, dir, diags);
+  std::optional<plan::RenderModel> model = plan_only(s, descriptor_path, dir, diags);
   if (!model) return report(diags);
-  std::cout << model->dump(2) << "\n";
+  std::cout << model->to_json().dump(2) << "\n";
   return kExitOk;
 }
 

@@ -128,8 +128,8 @@ std::optional<Loaded> load_all(const Settings& s, render::Renderer& python,
   return loaded;
 }
 
-std::optional<nlohmann::json> plan_model(const Settings& s, const Loaded& loaded,
-                                         Diagnostics& diags) {
+std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loaded,
+                                            Diagnostics& diags) {
   plan::Inputs in;
   in.descriptor = &loaded.descriptor;
   in.registry = &loaded.registry;

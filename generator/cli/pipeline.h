@@ -55,8 +55,8 @@ std::optional<Loaded> load_all(const Settings& s, render::Renderer& python,
                                descriptor::Descriptor d, const std::string& base_dir,
                                Diagnostics& diags);
 
-std::optional<nlohmann::json> plan_model(const Settings& s, const Loaded& loaded,
-                                         Diagnostics& diags);
+std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loaded,
+                                            Diagnostics& diags);
 
 nlohmann::json manifest_header(const Loaded& loaded);
 

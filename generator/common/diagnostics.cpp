@@ -50,10 +50,11 @@ std::string Diagnostics::format() const {
       break;
     }
     out << d.location.file;
-    if (d.location.line > 0) out << ':' << d.location.line << ':' << d.location.column;
+    if (d.location.line > 0) out << ':' << d.location.line;
+    if (d.location.line > 0 && d.location.column > 0) out << ':' << d.location.column;
     out << ": error: " << d.message << '\n';
     auto source = sources_.find(d.location.file);
-    if (source != sources_.end() && d.location.line > 0) {
+    if (source != sources_.end() && d.location.line > 0 && d.location.column > 0) {
       std::string_view text = line_of(source->second, d.location.line);
       if (!text.empty()) {
         out << "    " << text << '\n';

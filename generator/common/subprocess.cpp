@@ -27,46 +27,49 @@ bool read_some(int fd, std::string& out) {
   }
 }
 
+// The child's side of fork: gives it its ends of the pipes at the descriptors the channels
+// promise (2k and 2k+1 become stdin and stdout for k = 0), then runs `argv`.
+[[noreturn]] void exec_child(const std::vector<std::string>& argv,
+                             const std::vector<std::pair<int, int>>& child_ends) {
+  // Moved above every target number first, so that placing one end cannot close another.
+  constexpr int kAboveTargets = 64;
+  std::vector<std::pair<int, int>> moved;
+  for (auto [in, out] : child_ends) {
+    moved.emplace_back(::fcntl(in, F_DUPFD_CLOEXEC, kAboveTargets),
+                       ::fcntl(out, F_DUPFD_CLOEXEC, kAboveTargets));
+  }
+  for (std::size_t k = 0; k < moved.size(); ++k) {
+    const int in_target = k == 0 ? STDIN_FILENO : static_cast<int>(2 * k + 1);
+    const int out_target = k == 0 ? STDOUT_FILENO : static_cast<int>(2 * k + 2);
+    // dup2 clears close-on-exec on the copy: only the placed ends survive exec.
+    if (::dup2(moved[k].first, in_target) < 0 || ::dup2(moved[k].second, out_target) < 0) {
+      ::_exit(127);
+    }
+  }
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  ::execvp(args[0], args.data());
+  ::_exit(127);
+}
+
 }  // namespace
 
-ChildProcess::ChildProcess(const std::vector<std::string>& argv) {
-  // Close-on-exec: a second child must not inherit this child's pipe ends, or this child would
-  // never see the end of its input. dup2 below gives the child its own ends without the flag.
-  int to_child[2], from_child[2];
-  if (::pipe2(to_child, O_CLOEXEC) != 0) return;
-  if (::pipe2(from_child, O_CLOEXEC) != 0) {
-    ::close(to_child[0]);
-    ::close(to_child[1]);
-    return;
-  }
-  pid_ = ::fork();
-  if (pid_ == 0) {
-    ::dup2(to_child[0], STDIN_FILENO);
-    ::dup2(from_child[1], STDOUT_FILENO);
-    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) ::close(fd);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    ::_exit(127);
-  }
-  ::close(to_child[0]);
-  ::close(from_child[1]);
-  stdin_fd_ = to_child[1];
-  stdout_fd_ = from_child[0];
-  if (pid_ < 0) {
-    close_fd(stdin_fd_);
-    close_fd(stdout_fd_);
-  }
+Channel::~Channel() { close(); }
+
+Channel::Channel(Channel&& other) noexcept
+    : to_child_(other.to_child_),
+      from_child_(other.from_child_),
+      buffered_(std::move(other.buffered_)) {
+  other.to_child_ = other.from_child_ = -1;
 }
 
-ChildProcess::~ChildProcess() {
-  close_fd(stdin_fd_);
-  close_fd(stdout_fd_);
-  if (started()) wait();
+void Channel::close() {
+  close_fd(to_child_);
+  close_fd(from_child_);
 }
 
-std::optional<std::string> ChildProcess::read_line() {
+std::optional<std::string> Channel::read_line() {
   for (;;) {
     std::size_t newline = buffered_.find('\n');
     if (newline != std::string::npos) {
@@ -74,33 +77,71 @@ std::optional<std::string> ChildProcess::read_line() {
       buffered_.erase(0, newline + 1);
       return line;
     }
-    if (stdout_fd_ < 0 || !read_some(stdout_fd_, buffered_)) return std::nullopt;
+    if (from_child_ < 0 || !read_some(from_child_, buffered_)) return std::nullopt;
   }
 }
 
-bool ChildProcess::send_and_close(const std::string& data) {
+bool Channel::send_and_close(const std::string& data) {
   std::size_t done = 0;
-  while (stdin_fd_ >= 0 && done < data.size()) {
-    ssize_t n = ::write(stdin_fd_, data.data() + done, data.size() - done);
+  while (to_child_ >= 0 && done < data.size()) {
+    ssize_t n = ::write(to_child_, data.data() + done, data.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     done += static_cast<std::size_t>(n);
   }
-  close_fd(stdin_fd_);
+  close_fd(to_child_);
   return done == data.size();
 }
 
-std::string ChildProcess::read_rest() {
+std::string Channel::read_rest() {
   std::string out = std::move(buffered_);
   buffered_.clear();
-  while (stdout_fd_ >= 0 && read_some(stdout_fd_, out)) {
+  while (from_child_ >= 0 && read_some(from_child_, out)) {
   }
   return out;
 }
 
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, int extra_channels) {
+  // Close-on-exec everywhere: a second child must not inherit this child's pipe ends, or this
+  // child would never see the end of its input. exec_child places the child's own ends.
+  std::vector<std::pair<int, int>> child_ends;
+  bool ok = true;
+  for (int k = 0; k <= extra_channels && ok; ++k) {
+    int to_child[2], from_child[2];
+    if (::pipe2(to_child, O_CLOEXEC) != 0) {
+      ok = false;
+    } else if (::pipe2(from_child, O_CLOEXEC) != 0) {
+      ::close(to_child[0]);
+      ::close(to_child[1]);
+      ok = false;
+    } else {
+      child_ends.emplace_back(to_child[0], from_child[1]);
+      channels_.emplace_back(to_child[1], from_child[0]);
+    }
+  }
+  if (ok) {
+    pid_ = ::fork();
+    if (pid_ == 0) exec_child(argv, child_ends);
+  }
+  for (auto [in, out] : child_ends) {
+    ::close(in);
+    ::close(out);
+  }
+  if (pid_ <= 0) {  // nothing to talk to: every channel reads as ended
+    channels_.clear();
+    for (int k = 0; k <= extra_channels; ++k) channels_.emplace_back(-1, -1);
+  }
+}
+
+ChildProcess::~ChildProcess() {
+  for (Channel& c : channels_) c.close();
+  if (started()) wait();
+}
+
 int ChildProcess::wait() {
   if (status_ >= 0 || !started()) return status_;
-  close_fd(stdin_fd_);  // a child still reading its input would otherwise never finish
+  // A child still reading its input would otherwise never finish.
+  for (Channel& c : channels_) c.send_and_close("");
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }

@@ -1,4 +1,5 @@
-// A child process with pipes to its stdin and stdout; stderr passes through to ours.
+// A child process with pipes to its stdin and stdout, and optionally more pairs of pipes;
+// stderr passes through to ours.
 #pragma once
 
 #include <sys/types.h>
@@ -9,29 +10,58 @@
 
 namespace frp {
 
+// Our ends of one conversation with a child: what we send it and what it answers.
+class Channel {
+ public:
+  Channel(int to_child, int from_child) : to_child_(to_child), from_child_(from_child) {}
+  ~Channel();
+  Channel(Channel&& other) noexcept;
+  Channel& operator=(Channel&&) = delete;
+  Channel(const Channel&) = delete;
+  Channel& operator=(const Channel&) = delete;
+
+  // One line of the child's answer, without its newline; nullopt at the end.
+  std::optional<std::string> read_line();
+  // Sends `data` and closes our sending end; false if the child stopped reading.
+  bool send_and_close(const std::string& data);
+  // The rest of the answer, after whatever read_line() consumed.
+  std::string read_rest();
+  // Closes both ends: the child sees the end of its input, and whatever it answers is dropped.
+  void close();
+
+ private:
+  int to_child_ = -1;
+  int from_child_ = -1;
+  std::string buffered_;  // read but not yet handed out
+};
+
 class ChildProcess {
  public:
-  // Starts argv[0] (looked up in PATH) with `argv`. Check started() before use.
-  explicit ChildProcess(const std::vector<std::string>& argv);
+  // Starts argv[0] (looked up in PATH) with `argv`. Channel 0 is the child's stdin and stdout;
+  // each of the `extra_channels` more is a pair of pipes the child inherits: channel k's input
+  // is the child's descriptor 2k+1 and its output 2k+2 (3 and 4 for channel 1, ...). Check
+  // started() before use.
+  explicit ChildProcess(const std::vector<std::string>& argv, int extra_channels = 0);
   ~ChildProcess();  // closes the pipes and waits, so no child outlives its owner
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   bool started() const { return pid_ > 0; }
-  // One line of stdout, without its newline; nullopt at end of output.
-  std::optional<std::string> read_line();
-  // Sends `data` and closes stdin; false if the child stopped reading.
-  bool send_and_close(const std::string& data);
-  // The rest of stdout, after whatever read_line() consumed.
-  std::string read_rest();
-  // Waits for the exit: the exit code, 128+signal, or 127 if the program could not start.
+  std::size_t channel_count() const { return channels_.size(); }
+  Channel& channel(std::size_t k = 0) { return channels_.at(k); }
+
+  // Channel 0's operations, for a child that has only the one.
+  std::optional<std::string> read_line() { return channel().read_line(); }
+  bool send_and_close(const std::string& data) { return channel().send_and_close(data); }
+  std::string read_rest() { return channel().read_rest(); }
+
+  // Closes our sending ends, then waits for the exit: the exit code, 128+signal, or 127 if the
+  // program could not start.
   int wait();
 
  private:
   pid_t pid_ = -1;
-  int stdin_fd_ = -1;
-  int stdout_fd_ = -1;
-  std::string buffered_;  // read from stdout but not yet handed out
+  std::vector<Channel> channels_;
   int status_ = -1;
 };
 

@@ -7,6 +7,7 @@
 #include <set>
 #include <thread>
 
+#include "common/json_text.h"
 #include "load/yaml_file.h"
 
 namespace frp::plan {
@@ -107,9 +108,15 @@ class OpSelector {
 };
 
 // The device every wrapper runs under: the first tensor argument (self first), else the
-// `device` argument of a factory function.
-json guard_for(const model::Op& op) {
-  if (!op.fn->device_guard) return nullptr;
+// `device` argument of a factory function. Written as {"kind", "expr"}, or null for none.
+void write_guard(const model::Op& op, JsonText& out) {
+  auto guard = [&out](std::string_view kind, const std::string& expr) {
+    out.begin_object().key("kind").value(kind).key("expr").value(expr).end_object();
+  };
+  if (!op.fn->device_guard) {
+    out.null();
+    return;
+  }
   const model::CppArgument* pick = nullptr;
   for (const auto& a : op.arguments) {
     if (a.name == "self" && a.tensor == model::TensorArg::Tensor) pick = &a;
@@ -120,14 +127,12 @@ json guard_for(const model::Op& op) {
       pick = &a;
     }
   }
-  if (pick) return {{"kind", "optional"}, {"expr", "device_of(" + pick->name + ")"}};
+  if (pick) return guard("optional", "device_of(" + pick->name + ")");
   for (const auto& a : op.arguments) {
-    if (a.type == "::std::optional<at::Device>") {
-      return {{"kind", "optional"}, {"expr", a.name}};
-    }
-    if (a.type == "at::Device") return {{"kind", "required"}, {"expr", a.name}};
+    if (a.type == "::std::optional<at::Device>") return guard("optional", a.name);
+    if (a.type == "at::Device") return guard("required", a.name);
   }
-  return nullptr;
+  out.null();
 }
 
 // A C++ string literal for `text` (schemas may hold quoted string defaults).
@@ -283,7 +288,7 @@ std::string why_no_autograd_function(const model::Op& op) {
 }
 
 // What the autograd templates need beyond the op itself.
-json autograd_function_json(const model::Op& op) {
+void write_autograd_function(const model::Op& op, JsonText& out) {
   std::string class_name;
   bool upper = true;
   for (char c : op.cpp_name) {
@@ -296,12 +301,19 @@ json autograd_function_json(const model::Op& op) {
   }
   std::vector<std::string> types;
   for (const model::CppArgument& a : op.arguments) types.push_back(a.type);
-  return {{"class_name", class_name + "Function"},
-          {"schema_name", op.ns + "::" + op.name},
-          {"function_type", op.return_type + "(" + join(types, ", ") + ")"},
-          // A Function's forward returns one tensor or a list of them.
-          {"forward_type", op.fn->func.returns.size() == 1 ? "at::Tensor" : "variable_list"},
-          {"outputs", op.fn->func.returns.size()}};
+  out.begin_object()
+      .key("class_name")
+      .value(class_name + "Function")
+      .key("schema_name")
+      .value(op.ns + "::" + op.name)
+      .key("function_type")
+      .value(op.return_type + "(" + join(types, ", ") + ")")
+      // A Function's forward returns one tensor or a list of them.
+      .key("forward_type")
+      .value(op.fn->func.returns.size() == 1 ? "at::Tensor" : "variable_list")
+      .key("outputs")
+      .value(std::uint64_t{op.fn->func.returns.size()})
+      .end_object();
 }
 
 // Autocast kernels: the shipped default lists with the descriptor's overrides applied, each name
@@ -398,22 +410,36 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
   return selector.take();
 }
 
-json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
-  json args = json::array();
-  std::vector<std::string> params, names;
-  json device_checks = json::array();
+std::string_view default_kernel(const model::Op& op, bool builtin) {
+  // aten ops start out running on the CPU through the fallback, except those with a generated
+  // default kernel; a custom op has no CPU implementation to fall back to until the user
+  // writes one.
+  return op.fn->custom ? "not_implemented" : builtin ? "builtin" : "cpu_fallback";
+}
+
+std::string op_json_text(const model::Op& op, const OpFacts& facts) {
+  std::vector<std::string> params, names, device_checks;
   // CPU and CUDA check the devices of pointwise and reduction ops inside TensorIterator, hence
   // their `device_check: NoCheck`; a backend's kernels may never build one, so wrappers check.
   const bool tensor_iterator_op =
       std::any_of(op.fn->tags.begin(), op.fn->tags.end(),
                   [](const std::string& tag) { return tag == "pointwise" || tag == "reduction"; });
-  const bool check_devices = (op.fn->device_check || tensor_iterator_op) && !mixed_device;
+  const bool check_devices = (op.fn->device_check || tensor_iterator_op) && !facts.mixed_device;
+  JsonText out;
+  out.begin_object().key("arguments").begin_array();
   for (const auto& a : op.arguments) {
-    args.push_back({{"name", a.name},
-                    {"type", a.type},
-                    {"tensor", model::to_string(a.tensor)},
-                    {"is_write", a.is_write},
-                    {"kwarg_only", a.kwarg_only}});
+    out.begin_object()
+        .key("name")
+        .value(a.name)
+        .key("type")
+        .value(a.type)
+        .key("tensor")
+        .value(model::to_string(a.tensor))
+        .key("is_write")
+        .value(a.is_write)
+        .key("kwarg_only")
+        .value(a.kwarg_only)
+        .end_object();
     params.push_back(a.type + " " + a.name);
     names.push_back(a.name);
     // Like torchgen: the positional and out tensors must share a device; other keyword
@@ -422,36 +448,52 @@ json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
         check_devices && a.tensor != model::TensorArg::None && (!a.kwarg_only || a.is_write);
     if (checked) device_checks.push_back(a.name);
   }
-  return {{"key", op.key},
-          {"impl_name", op.fn->func.name.qualified()},
-          {"schema_literal", cpp_string_literal(op.schema)},
-          {"ns", op.ns},
-          {"name", op.name},
-          {"overload", op.overload},
-          {"schema", op.schema},
-          {"cpp_name", op.cpp_name},
-          {"family", op.family},
-          {"aten_ops_header", op.aten_ops_header},
-          {"kind", model::to_string(op.kind)},
-          {"custom", op.fn->custom},
-          {"arguments", std::move(args)},
-          {"signature", join(params, ", ")},
-          {"call_arguments", join(names, ", ")},
-          {"return_type", op.return_type},
-          {"returns_void", op.return_type == "void"},
-          {"device_checks", std::move(device_checks)},
-          {"guard", guard_for(op)},
-          // aten ops start out running on the CPU through the fallback, except those with a
-          // generated default kernel; a custom op has no CPU implementation to fall back to
-          // until the user writes one.
-          {"default_kernel", op.fn->custom ? "not_implemented"
-                             : builtin     ? "builtin"
-                                           : "cpu_fallback"},
-          {"tags", op.fn->tags},
-          {"variants", op.fn->variants}};
+  out.end_array();
+  out.key("key").value(op.key);
+  out.key("impl_name").value(op.fn->func.name.qualified());
+  out.key("schema_literal").value(cpp_string_literal(op.schema));
+  out.key("ns").value(op.ns);
+  out.key("name").value(op.name);
+  out.key("overload").value(op.overload);
+  out.key("schema").value(op.schema);
+  out.key("cpp_name").value(op.cpp_name);
+  out.key("family").value(op.family);
+  out.key("aten_ops_header").value(op.aten_ops_header);
+  out.key("kind").value(model::to_string(op.kind));
+  out.key("custom").value(op.fn->custom);
+  out.key("signature").value(join(params, ", "));
+  out.key("call_arguments").value(join(names, ", "));
+  out.key("return_type").value(op.return_type);
+  out.key("returns_void").value(op.return_type == "void");
+  out.key("device_checks").strings(device_checks);
+  out.key("guard");
+  write_guard(op, out);
+  out.key("default_kernel").value(default_kernel(op, facts.builtin));
+  out.key("tags").strings(op.fn->tags);
+  out.key("variants").strings(op.fn->variants);
+  if (facts.autograd) {
+    out.key("autograd").value(*facts.autograd);
+    if (*facts.autograd) {
+      out.key("autograd_function");
+      write_autograd_function(op, out);
+    }
+  }
+  out.end_object();
+  return out.take();
 }
 
-std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
+json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
+  return json::parse(op_json_text(op, {.mixed_device = mixed_device, .builtin = builtin}));
+}
+
+json RenderModel::to_json() const {
+  json whole = doc;
+  json& list = whole["ops"] = json::array();
+  for (const std::string& text : ops) list.push_back(json::parse(text));
+  return whole;
+}
+
+std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& diags) {
   const descriptor::Descriptor& d = *in.descriptor;
   std::optional<std::vector<const model::NativeFunction*>> selected = select_ops(in, diags);
   if (!selected) return std::nullopt;
@@ -493,7 +535,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   // plan's work for a large op list: two threads share them (the renderers are only waiting).
   struct Built {
     std::optional<model::Op> op;
-    json j;
+    std::string text;
   };
   std::vector<Built> built(selected->size());
   std::vector<Diagnostics> part_diags(2);
@@ -504,11 +546,9 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
       built[i].op = model::build_op(*fn, part_diags[part]);
       if (!built[i].op) continue;
       const std::string& key = built[i].op->key;
-      built[i].j = op_to_json(*built[i].op, mixed_device.contains(key), builtin.contains(key));
-      built[i].j["autograd"] = autograd_keys.contains(key);
-      if (autograd_keys.contains(key)) {
-        built[i].j["autograd_function"] = autograd_function_json(*built[i].op);
-      }
+      built[i].text = op_json_text(*built[i].op, {.mixed_device = mixed_device.contains(key),
+                                                  .builtin = builtin.contains(key),
+                                                  .autograd = autograd_keys.contains(key)});
     }
   };
   std::thread helper(build_part, 0);
@@ -516,7 +556,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   helper.join();
   for (const Diagnostics& part : part_diags) diags.append(part);
 
-  json ops = json::array();
+  RenderModel model;
+  std::vector<const model::Op*> ops;  // model.ops[i] is the JSON of *ops[i]
   std::map<std::string, std::vector<std::size_t>> families;
   std::map<std::string, std::string> cpp_names;
   std::map<std::string, std::vector<std::size_t>> custom_ops_by_ns;
@@ -545,8 +586,12 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     }
     families[op->family].push_back(ops.size());
     if (fn->custom) custom_ops_by_ns[op->ns].push_back(ops.size());
-    ops.push_back(std::move(built[i].j));
+    ops.push_back(&*op);
+    model.ops.push_back(std::move(built[i].text));
   }
+  auto default_kernel_of = [&](std::size_t i) {
+    return default_kernel(*ops[i], builtin.contains(ops[i]->key));
+  };
   if (diags.error_count() != errors_before) return std::nullopt;
 
   json files = json::array();
@@ -572,7 +617,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   std::map<std::string, KernelFile> kernel_files;  // path -> contents
   for (const auto& [family, indices] : families) {
     const bool all_builtin = std::all_of(indices.begin(), indices.end(), [&](std::size_t i) {
-      return ops[i]["default_kernel"] == "builtin";
+      return default_kernel_of(i) == "builtin";
     });
     const std::string name = all_builtin ? std::string(kBuiltinKernelFile) : family;
     KernelFile& file = kernel_files["csrc/kernels/" + name + ".cpp"];
@@ -591,10 +636,8 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
       for (std::size_t i : families[family]) {
         indices.push_back(i);
         // Which default kernels the scaffold starts from decides which headers it needs.
-        default_kernels[ops[i]["default_kernel"].get<std::string>()] = true;
-        if (ops[i]["default_kernel"] == "cpu_fallback") {
-          aten_headers.insert(ops[i]["aten_ops_header"].get<std::string>());
-        }
+        default_kernels[std::string(default_kernel_of(i))] = true;
+        if (default_kernel_of(i) == "cpu_fallback") aten_headers.insert(ops[i]->aten_ops_header);
       }
     }
     add_file(path, "kernel.cpp.j2", Owner::Scaffold,
@@ -623,7 +666,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
       headers.push_back("generated/kernels/" + family + ".h");
       for (std::size_t i : families[family]) {
         indices.push_back(i);
-        namespaces.insert(ops[i]["ns"].get<std::string>());
+        namespaces.insert(ops[i]->ns);
       }
     }
     std::string path = "csrc/generated/register_" + std::to_string(shard) + ".cpp";
@@ -656,7 +699,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     for (const auto& [family, family_ops] : autograd_by_family) {
       for (std::size_t i : family_ops) {
         indices.push_back(i);
-        namespaces.insert(ops[i]["ns"].get<std::string>());
+        namespaces.insert(ops[i]->ns);
       }
       std::string path = "csrc/autograd/" + family + ".cpp";
       add_file(path, "autograd_function.cpp.j2", Owner::Scaffold,
@@ -675,7 +718,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
   // The device integration: one file per mechanism, none of them per-op.
   json builtin_indices = json::array();
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    if (ops[i]["default_kernel"] == "builtin") builtin_indices.push_back(i);
+    if (default_kernel_of(i) == "builtin") builtin_indices.push_back(i);
   }
   std::vector<std::string> python_sources, test_sources;
   for (const IntegrationFile& f : integration_files()) {
@@ -698,7 +741,7 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
     for (const auto& r : refs) out.push_back(normalize_key(r.value));
     return out;
   };
-  json model = {
+  model.doc = {
       {"generator", {{"name", "frp-gen"}, {"version", in.generator_version}}},
       {"torch",
        {{"version", in.torch_version}, {"requirement", torch_requirement(in.torch_version)}}},
@@ -711,7 +754,6 @@ std::optional<json> build_render_model(const Inputs& in, Diagnostics& diags) {
         {"core_library", d.python_package},
         {"env_prefix", env_prefix(d.device)},
         {"devices", d.devices}}},
-      {"ops", std::move(ops)},
       {"families", std::move(family_list)},
       {"custom_namespaces", std::move(custom_namespaces)},
       {"autocast",

@@ -40,12 +40,26 @@ std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& 
 std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs& in,
                                                                     Diagnostics& diags);
 
-// The whole render model, including "files": [{path, template, owner, ...}].
-std::optional<nlohmann::json> build_render_model(const Inputs& in, Diagnostics& diags);
+// The render model: plain JSON, the contract between the C++ core and the templates. Its ops,
+// most of its bulk, are kept as JSON text, written once on the plan's threads and copied into
+// each renderer's request as they are (see common/json_text.h for why).
+struct RenderModel {
+  nlohmann::json doc;              // every part but "ops", including "files": [{path, ...}]
+  std::vector<std::string> ops;    // the JSON object of model["ops"][i]
+  nlohmann::json to_json() const;  // the whole model as one value (`frp-gen plan`, tests)
+};
 
-// The JSON of one op, as templates and `frp-gen show-op --json` see it.
-// `mixed_device` ops may take tensors on different devices: no common-device check.
-// `builtin` ops start from the generated default kernel instead of the CPU fallback.
+std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& diags);
+
+// What decides an op's JSON besides the op itself.
+struct OpFacts {
+  bool mixed_device = false;       // may take tensors on different devices: no device check
+  bool builtin = false;            // starts from the generated default kernel, not the fallback
+  std::optional<bool> autograd{};  // has a custom autograd Function; set in the render model only
+};
+
+// The JSON of one op, as templates and `frp-gen show-op --json` see it: as text, and as a value.
+std::string op_json_text(const model::Op& op, const OpFacts& facts);
 nlohmann::json op_to_json(const model::Op& op, bool mixed_device = false, bool builtin = false);
 
 }  // namespace frp::plan

@@ -4,26 +4,30 @@
 #include <charconv>
 #include <thread>
 
+#include "common/json_text.h"
+
 namespace frp::render {
 
 using nlohmann::json;
 
 Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
-  // Only the first worker looks for torch; the others just render.
-  for (int i = 0; i < std::max(1, opts_.workers); ++i) {
-    // -S: render.py adds the site-packages folders itself (see add_site_packages there).
-    std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer};
-    if (i == 0) argv.push_back("--locate");
-    for (const std::string& dir : opts_.template_dirs) {
-      argv.push_back("--templates");
-      argv.push_back(dir);
-    }
-    if (!opts_.template_cache.empty()) {
-      argv.push_back("--cache");
-      argv.push_back(opts_.template_cache);
-    }
-    workers_.push_back(std::make_unique<ChildProcess>(argv));
+  // One Python, which forks its other workers once Jinja2 and the templates are loaded (see
+  // render.py); -S: render.py adds the site-packages folders itself (add_site_packages).
+  const int workers = std::max(1, opts_.workers);
+  std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer, "--locate"};
+  if (workers > 1) {
+    argv.push_back("--workers");
+    argv.push_back(std::to_string(workers));
   }
+  for (const std::string& dir : opts_.template_dirs) {
+    argv.push_back("--templates");
+    argv.push_back(dir);
+  }
+  if (!opts_.template_cache.empty()) {
+    argv.push_back("--cache");
+    argv.push_back(opts_.template_cache);
+  }
+  python_ = std::make_unique<ChildProcess>(argv, workers - 1);
 }
 
 bool Renderer::fail(Diagnostics& diags, const std::string& message, std::string hint) {
@@ -31,24 +35,31 @@ bool Renderer::fail(Diagnostics& diags, const std::string& message, std::string 
   return false;
 }
 
+std::nullopt_t Renderer::template_error(const RenderedFile& record, Diagnostics& diags) {
+  try {
+    const json failure = json::parse(record.content);
+    diags.error({failure.at("template").get<std::string>(), failure.at("line").get<int>(), 0},
+                failure.at("message").get<std::string>() + " (rendering " +
+                    failure.at("rendering").get<std::string>() + ")");
+  } catch (const json::exception&) {
+    fail(diags, "renderer sent a malformed error: " + record.content.substr(0, 80));
+  }
+  return std::nullopt;
+}
+
 std::optional<json> Renderer::torch_location(Diagnostics& diags) {
   if (location_) return location_;
-  // Every worker sends a first line; worker 0's answers, the others' ("{}") are dropped.
-  for (std::size_t i = 0; i < workers_.size(); ++i) {
-    std::optional<std::string> line = workers_[i]->read_line();
-    if (!line) {
-      fail(diags, "could not start the renderer with '" + opts_.python + "'",
-           "set FRP_PYTHON (or --python) to a Python 3 with Jinja2 and torch installed");
-      return std::nullopt;
-    }
-    if (i == 0) {
-      try {
-        location_ = json::parse(*line);
-      } catch (const json::exception&) {
-        fail(diags, "the renderer's first line is not the expected JSON: " + line->substr(0, 80));
-        return std::nullopt;
-      }
-    }
+  std::optional<std::string> line = python_->read_line();
+  if (!line) {
+    fail(diags, "could not start the renderer with '" + opts_.python + "'",
+         "set FRP_PYTHON (or --python) to a Python 3 with Jinja2 and torch installed");
+    return std::nullopt;
+  }
+  try {
+    location_ = json::parse(*line);
+  } catch (const json::exception&) {
+    fail(diags, "the renderer's first line is not the expected JSON: " + line->substr(0, 80));
+    return std::nullopt;
   }
   return location_;
 }
@@ -137,69 +148,80 @@ std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t
 // The model as one worker needs it: entries of "files" and "ops" that its files do not use are
 // null (the indices of the others stay valid). Spliced from per-entry text, not built as a json
 // value, which would deep-copy the model.
-std::string request_for(const json& model, const std::vector<std::size_t>& share) {
-  const json& files = model.at("files");
-  const json& ops = model.at("ops");
-  std::vector<bool> file_used(files.size(), false), op_used(ops.size(), false);
+std::string request_for(const plan::RenderModel& model, const std::vector<std::size_t>& share) {
+  const json& files = model.doc.at("files");
+  std::vector<bool> file_used(files.size(), false), op_used(model.ops.size(), false);
+  std::size_t size = 64;
   for (std::size_t i : share) {
     file_used[i] = true;
     for (const json& op : ops_of(files[i])) op_used[op.get<std::size_t>()] = true;
   }
-  auto sparse = [](const json& list, const std::vector<bool>& used, auto text_of) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (i) out += ',';
-      out += used[i] ? text_of(i) : std::string("null");
-    }
-    return out + "]";
-  };
-  std::string out = "{\"model\":{";
-  bool first = true;
-  for (const auto& [key, value] : model.items()) {
-    if (!first) out += ',';
-    first = false;
-    out += json(key).dump() + ":";
-    if (key == "files") {
-      out += sparse(files, file_used, [&](std::size_t i) { return files[i].dump(); });
-    } else if (key == "ops") {
-      out += sparse(ops, op_used, [&](std::size_t i) { return ops[i].dump(); });
-    } else {
+  for (std::size_t i = 0; i < model.ops.size(); ++i) size += op_used[i] ? model.ops[i].size() : 5;
+  std::string out;
+  out.reserve(size + (size >> 2));
+  out += "{\"model\":{\"ops\":[";
+  for (std::size_t i = 0; i < model.ops.size(); ++i) {
+    if (i) out += ',';
+    out += op_used[i] ? std::string_view(model.ops[i]) : std::string_view("null");
+  }
+  out += ']';
+  for (const auto& [key, value] : model.doc.items()) {
+    out += ',' + json_string(key) + ':';
+    if (key != "files") {
       out += value.dump();
+      continue;
     }
+    out += '[';
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (i) out += ',';
+      out += file_used[i] ? files[i].dump() : std::string("null");
+    }
+    out += ']';
   }
   return out + "},\"render\":" + json(share).dump() + "}";
 }
 
 }  // namespace
 
-std::optional<std::vector<RenderedFile>> Renderer::render(const json& model, Diagnostics& diags) {
+std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderModel& model,
+                                                          Diagnostics& diags) {
   if (!torch_location(diags)) return std::nullopt;
-  const std::vector<std::vector<std::size_t>> share =
-      share_files(model.at("files"), workers_.size());
+  const std::size_t workers = python_->channel_count();
+  const std::vector<std::vector<std::size_t>> share = share_files(model.doc.at("files"), workers);
   // Each worker's request is written and sent on its own thread: the workers are waiting, so
   // their cores are free, and each starts parsing as soon as its own request is complete.
   std::vector<std::thread> senders;
-  for (std::size_t w = 0; w < workers_.size(); ++w) {
-    senders.emplace_back([&, w] { workers_[w]->send_and_close(request_for(model, share[w])); });
+  for (std::size_t w = 0; w < workers; ++w) {
+    senders.emplace_back(
+        [&, w] { python_->channel(w).send_and_close(request_for(model, share[w])); });
   }
   for (std::thread& sender : senders) sender.join();
+  std::vector<std::vector<RenderedFile>> replies(workers);
+  std::vector<bool> well_formed(workers);
+  for (std::size_t w = 0; w < workers; ++w) {
+    well_formed[w] = parse_records(python_->channel(w).read_rest(), replies[w]);
+  }
+  const int code = python_->wait();
+  // A template error ends its worker's reply; the first one found is the one reported.
+  for (const std::vector<RenderedFile>& files : replies) {
+    if (!files.empty() && files.back().owner == "error") return template_error(files.back(), diags);
+  }
+  if (code != 0) {
+    fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
+         "the renderer's message is above");
+    return std::nullopt;
+  }
   // Each worker replies in the order of its share; put the files back into plan order, so
   // summaries and manifests do not depend on the sharing.
-  std::vector<RenderedFile> rendered(model.at("files").size());
-  for (std::size_t w = 0; w < workers_.size(); ++w) {
-    std::string reply = workers_[w]->read_rest();
-    int code = workers_[w]->wait();
-    if (code != 0) {
-      fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
-           "the renderer's message is above");
-      return std::nullopt;
-    }
-    std::vector<RenderedFile> replies;
-    if (!parse_records(reply, replies) || replies.size() != share[w].size()) {
+  std::vector<RenderedFile> rendered(model.doc.at("files").size());
+  for (std::size_t w = 0; w < workers; ++w) {
+    if (!well_formed[w] || replies[w].size() != share[w].size()) {
       fail(diags, "renderer sent a malformed reply");
       return std::nullopt;
     }
-    for (std::size_t k = 0; k < replies.size(); ++k) rendered[share[w][k]] = std::move(replies[k]);
+    for (std::size_t k = 0; k < share[w].size(); ++k) {
+      rendered[share[w][k]] = std::move(replies[w][k]);
+    }
   }
   return rendered;
 }

@@ -10,6 +10,7 @@
 
 #include "common/diagnostics.h"
 #include "common/subprocess.h"
+#include "plan/plan.h"
 
 namespace frp::render {
 
@@ -24,12 +25,12 @@ struct Options {
   std::string renderer;                    // path of render.py
   std::vector<std::string> template_dirs;  // searched in order: user overlays first
   std::string template_cache;              // compiled templates are kept here; "" for none
-  int workers = 1;                         // renderer processes working in parallel
+  int workers = 1;                         // renderers working in parallel
 };
 
 // The Python side of a run. Started first, so that Python's start-up and the Jinja2 import
-// overlap with loading and planning in C++. Each worker begins by reporting where the installed
-// torch keeps its operator yaml, so a run needs no other Python process.
+// overlap with loading and planning in C++. It begins by reporting where the installed torch
+// keeps its operator yaml, so a run needs no other Python process.
 class Renderer {
  public:
   explicit Renderer(Options opts);
@@ -37,14 +38,17 @@ class Renderer {
   // The first line of worker 0: {"torchgen": dir or "", "torch_version": version or ""}.
   std::optional<nlohmann::json> torch_location(Diagnostics& diags);
 
-  // Renders every file of `model["files"]`, in that order, spread over the workers.
-  std::optional<std::vector<RenderedFile>> render(const nlohmann::json& model, Diagnostics& diags);
+  // Renders every file of the model's "files", in that order, spread over the workers.
+  std::optional<std::vector<RenderedFile>> render(const plan::RenderModel& model,
+                                                  Diagnostics& diags);
 
  private:
   bool fail(Diagnostics& diags, const std::string& message, std::string hint = {});
+  // Reports a worker's template error (see render.py for the record).
+  std::nullopt_t template_error(const RenderedFile& record, Diagnostics& diags);
 
   Options opts_;
-  std::vector<std::unique_ptr<ChildProcess>> workers_;
+  std::unique_ptr<ChildProcess> python_;  // one channel per worker
   std::optional<nlohmann::json> location_;
 };
 

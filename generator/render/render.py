@@ -4,15 +4,21 @@ frp-gen starts this before it loads anything, so Python's start-up and the Jinja
 with the C++ work. The conversation on stdin/stdout:
 
 1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">}
-   when started with --locate (frp-gen asks one worker), else "{}".
-   frp-gen reads torch's native_functions.yaml and tags.yaml from there.
+   when started with --locate, else "{}". frp-gen reads torch's native_functions.yaml and
+   tags.yaml from there.
    Meanwhile this script imports Jinja2 and loads every template of the folders named by
-   --templates (user overlays first), so that this work, too, overlaps with frp-gen's.
-2. frp-gen sends {"model": <render model>, "render": [file indices]} and closes stdin (or
-   closes it at once if it only wanted step 1).
-3. This script renders model["files"][i] for each i in "render" and replies with one record per
-   file: "<path>\\n<owner>\\n<byte length>\\n<content bytes>" (cheaper than JSON for thousands of
-   files, and read without unescaping).
+   --templates (user overlays first), so that this work, too, overlaps with frp-gen's. Then it
+   forks one worker for each further channel (--workers N: channel k is descriptors 2k+1 and
+   2k+2): the workers share the imported Jinja2 and the loaded templates instead of each
+   starting a Python of its own, which costs more than rendering a thousand files.
+2. On each channel, frp-gen sends {"model": <render model>, "render": [file indices]} and
+   closes it (or closes it at once if it only wanted step 1).
+3. That channel's worker renders model["files"][i] for each i in "render" and replies with one
+   record per file: "<path>\\n<owner>\\n<byte length>\\n<content bytes>" (cheaper than JSON for
+   thousands of files, and read without unescaping). A template error ends the reply instead,
+   with one record of an empty path and owner "error" whose content is
+   {"template", "line", "message", "rendering"} as JSON. The process exits with the first
+   failing worker's status.
 
 Templates only loop and branch over the render model; every name, type and policy in it was
 computed by the C++ core. One rule of convenience: a file entry's "ops" field holds indices into
@@ -171,6 +177,7 @@ def main() -> int:
     parser.add_argument("--locate", action="store_true")
     parser.add_argument("--templates", action="append", default=[])
     parser.add_argument("--cache", default=None)
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     add_site_packages()
     try:
@@ -208,6 +215,53 @@ def main() -> int:
             pass
 
     lap("start-up and templates")
+    children = fork_workers(args.workers)
+    status = serve(jinja2, env, templates)
+    for pid in children:
+        _, child_status = os.waitpid(pid, 0)
+        status = status or os.waitstatus_to_exitcode(child_status)
+    return status
+
+
+def fork_workers(count: int) -> list[int]:
+    """Forks a worker for each channel after the first; returns the pids this process forked
+    (none in a worker). A worker moves its channel onto stdin and stdout."""
+    extra_fds = range(3, 2 * count + 1)
+    children = []
+    for channel in range(1, count):
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(2 * channel + 1, sys.stdin.fileno())
+            os.dup2(2 * channel + 2, sys.stdout.fileno())
+            os.closerange(extra_fds.start, extra_fds.stop)
+            return []
+        children.append(pid)
+    # The workers' channels are theirs alone: held open here, their input would never end.
+    os.closerange(extra_fds.start, extra_fds.stop)
+    return children
+
+
+def template_location(error, name: str) -> tuple[str, int]:
+    """The template file and line where `error` arose (line 0 if unknown).
+
+    Only syntax errors carry a place; for errors raised while rendering, Jinja2 rewrites the
+    traceback so that each template frame names its file and line: the innermost one is where
+    the error is (a macro's template rather than its caller's)."""
+    where, line = (
+        getattr(error, "filename", None) or name,
+        getattr(error, "lineno", None) or 0,
+    )
+    frame = error.__traceback__
+    while frame is not None:
+        filename = frame.tb_frame.f_code.co_filename
+        if filename.endswith(".j2"):
+            where, line = filename, frame.tb_lineno
+        frame = frame.tb_next
+    return where, line
+
+
+def serve(jinja2, env, templates: dict) -> int:
+    """Renders what this process's channel asks for and replies; the exit status."""
     text = sys.stdin.read()
     if not text:
         return 0  # frp-gen only asked where torch is
@@ -225,13 +279,14 @@ def main() -> int:
             ops = [all_ops[i] for i in entry.get("ops", [])]
             content = template.render(model=model, file=entry, ops=ops)
         except jinja2.TemplateError as error:
-            where = getattr(error, "filename", None) or name
-            line = getattr(error, "lineno", None)
-            location = f"{where}:{line}" if line else where
-            print(
-                f"{location}: error: {error} (rendering {entry['path']})",
-                file=sys.stderr,
-            )
+            # The failure is the reply: frp-gen reports it with its other diagnostics, once
+            # even when several workers fail.
+            where, line = template_location(error, name)
+            failure = {"template": where, "line": line, "message": str(error)}
+            failure["rendering"] = entry["path"]
+            data = json.dumps(failure).encode()
+            sys.stdout.buffer.write(b"\nerror\n%d\n" % len(data) + data)
+            sys.stdout.buffer.flush()
             return 1
         data = content.encode()
         chunks.append(f"{entry['path']}\n{entry['owner']}\n{len(data)}\n".encode())
@@ -239,9 +294,16 @@ def main() -> int:
     lap(f"rendering {len(request['render'])} files")
     sys.stdout.buffer.write(b"".join(chunks))
     sys.stdout.buffer.flush()
+    # frp-gen reads until the end of the reply: end it now, not when this process exits.
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     lap("replying")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_status = main()
+    # Everything is written and flushed by now; Python's tear-down (freeing the model and the
+    # modules) would only delay frp-gen, which waits for this exit. A forked worker must skip it
+    # anyway: its parent's clean-up is not its own.
+    sys.stderr.flush()
+    os._exit(exit_status)

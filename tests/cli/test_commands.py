@@ -573,6 +573,34 @@ def test_template_overlay_replaces_one_template(run, pristine_repo, tmp_path):
     assert all(done[p.relative_to(repo).as_posix()] == "unchanged" for p in registers)
 
 
+@pytest.mark.parametrize(
+    "template",
+    [
+        # Fails in every family header, so in every renderer worker.
+        "{{ file.no_such_field }}\n",
+        # Fails in one file only, in whichever worker renders it.
+        '{% if file.family == "empty" %}{{ file.no_such_field }}{% endif %}ok\n',
+    ],
+    ids=["every-file", "one-file"],
+)
+def test_template_error_is_located_and_nothing_is_written(
+    run, snapshot, tmp_path, template
+):
+    overlay = tmp_path / "templates"
+    overlay.mkdir()
+    (overlay / "kernels.h.j2").write_text(template)
+    before = snapshot(tmp_path)
+    repo = tmp_path / "repo"
+    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
+    assert code == 2, err
+    # One error, however many workers failed, at the overlay's template and line.
+    assert err.count("error:") == 1, err
+    assert err.startswith(f"{overlay / 'kernels.h.j2'}:1: error: "), err
+    assert "no_such_field" in err and "(rendering csrc/generated/kernels/" in err, err
+    assert not repo.exists()
+    assert snapshot(tmp_path) == before
+
+
 def test_template_cache_follows_template_edits(run, tmp_path):
     """Compiled templates are cached between runs, and an edited template is compiled again."""
     cache = tmp_path / "cache"

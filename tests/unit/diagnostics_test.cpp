@@ -93,6 +93,14 @@ TEST(Diagnostics, FormatWithoutLineHasNoPositionOrQuote) {
   EXPECT_EQ(diags.format(), "f.yaml: error: cannot read file\n");
 }
 
+TEST(Diagnostics, FormatWithoutColumnHasTheLineOnly) {
+  // A template error: Jinja2 knows the line, not the column.
+  Diagnostics diags;
+  diags.add_source("t.j2", "a\nb\n");
+  diags.error({"t.j2", 2, 0}, "msg");
+  EXPECT_EQ(diags.format(), "t.j2:2: error: msg\n");
+}
+
 TEST(Diagnostics, FormatWithoutSourceHasNoQuote) {
   Diagnostics diags;
   diags.error({"unknown.yaml", 4, 2}, "msg", "hint text");

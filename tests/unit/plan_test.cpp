@@ -67,9 +67,16 @@ class PlanTest : public ::testing::Test {
     return keys;
   }
 
+  // The whole render model as one JSON value, as `frp-gen plan` prints it.
+  std::optional<json> plan_json(const Inputs& in) {
+    std::optional<RenderModel> model = build_render_model(in, diags_);
+    if (!model) return std::nullopt;
+    return model->to_json();
+  }
+
   json model_ok(const std::string& text) {
     Inputs in = inputs(text);
-    std::optional<json> model = build_render_model(in, diags_);
+    std::optional<json> model = plan_json(in);
     EXPECT_TRUE(model.has_value()) << diags_.format();
     EXPECT_FALSE(diags_.has_errors()) << diags_.format();
     return model.value_or(json::object());
@@ -347,7 +354,7 @@ TEST_F(PlanTest, MixedDeviceOpsSkipTheCheck) {
   std::ofstream(list) << "description: test\nops: [mm]\n";
   Inputs in = inputs("device: mydev\nops: [mm, _local_scalar_dense]\n");
   in.mixed_device_ops = list.string();
-  std::optional<json> model = build_render_model(in, diags_);
+  std::optional<json> model = plan_json(in);
   ASSERT_TRUE(model.has_value()) << diags_.format();
   EXPECT_EQ(op_json(*model, "mm")["device_checks"], json::array());
   EXPECT_EQ(op_json(*model, "_local_scalar_dense")["device_checks"], json::array({"self"}));
@@ -359,7 +366,7 @@ TEST_F(PlanTest, MixedDeviceListIgnoresOpsThisTorchLacks) {
   std::ofstream(list) << "ops: [mm, _op_of_another_torch]\n";
   Inputs in = inputs("device: mydev\nops: [mm]\n");
   in.mixed_device_ops = list.string();
-  std::optional<json> model = build_render_model(in, diags_);
+  std::optional<json> model = plan_json(in);
   ASSERT_TRUE(model.has_value()) << diags_.format();
   EXPECT_EQ(op_json(*model, "mm")["device_checks"], json::array());
 }
@@ -441,7 +448,7 @@ TEST_F(PlanTest, BuiltinFamiliesShareOneKernelFile) {
   std::ofstream(list) << "ops: [empty.memory_format, view]\n";
   Inputs in = inputs("device: mydev\nops: [add.Tensor]\n");
   in.builtin_kernels = list.string();
-  std::optional<json> model = build_render_model(in, diags_);
+  std::optional<json> model = plan_json(in);
   ASSERT_TRUE(model.has_value()) << diags_.format();
   EXPECT_EQ(op_json(*model, "view")["default_kernel"], "builtin");
   EXPECT_EQ(op_json(*model, "add.Tensor")["default_kernel"], "cpu_fallback");
@@ -524,7 +531,7 @@ TEST_F(PlanTest, AutocastListsExpandToOpsWithOverrides) {
                          "promote: []\n";
   Inputs in = inputs("device: mydev\nautocast: {promote: [mm], fp32: [relu_]}\n");
   in.autocast_policy = list.string();
-  std::optional<json> model = build_render_model(in, diags_);
+  std::optional<json> model = plan_json(in);
   ASSERT_TRUE(model.has_value()) << diags_.format();
   std::map<std::string, std::string> policy;
   for (const json& k : (*model)["autocast"]["kernels"]) {

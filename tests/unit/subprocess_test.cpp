@@ -41,5 +41,34 @@ TEST(ChildProcess, MissingProgramExitsWith127) {
   EXPECT_EQ(child.wait(), 127);
 }
 
+TEST(ChildProcess, ExtraChannelsAreDescriptorsThreeAndFourAndSoOn) {
+  // The child answers on each channel what it read there, so each pair must be its own.
+  ChildProcess child({"sh", "-c", "cat; cat <&3 >&4; cat <&5 >&6"}, 2);
+  ASSERT_TRUE(child.started());
+  ASSERT_EQ(child.channel_count(), 3u);
+  ASSERT_TRUE(child.channel(0).send_and_close("zero"));
+  ASSERT_TRUE(child.channel(1).send_and_close("one"));
+  ASSERT_TRUE(child.channel(2).send_and_close("two"));
+  EXPECT_EQ(child.channel(0).read_rest(), "zero");
+  EXPECT_EQ(child.channel(1).read_rest(), "one");
+  EXPECT_EQ(child.channel(2).read_rest(), "two");
+  EXPECT_EQ(child.wait(), 0);
+}
+
+TEST(ChildProcess, ExtraChannelsDoNotLeakIntoOtherChildren) {
+  // The second child runs until the end of the test. Had it inherited the first one's extra
+  // input, that input would never end, and `timeout` would stop the first child with 124.
+  ChildProcess first({"timeout", "5", "sh", "-c", "cat <&3 >&4"}, 1);
+  ChildProcess second({"cat"});
+  ASSERT_TRUE(first.channel(1).send_and_close("data"));
+  EXPECT_EQ(first.channel(1).read_rest(), "data");
+  EXPECT_EQ(first.wait(), 0);
+}
+
+TEST(ChildProcess, WaitEndsTheInputOfEveryChannel) {
+  ChildProcess child({"timeout", "5", "sh", "-c", "cat >/dev/null; cat <&3 >/dev/null"}, 1);
+  EXPECT_EQ(child.wait(), 0);
+}
+
 }  // namespace
 }  // namespace frp

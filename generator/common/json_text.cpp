@@ -1,0 +1,118 @@
+#include "common/json_text.h"
+
+#include <charconv>
+
+namespace frp {
+
+JsonText& JsonText::open(char bracket) {
+  before_value();
+  out_ += bracket;
+  has_items_.push_back(false);
+  return *this;
+}
+
+JsonText& JsonText::close(char bracket) {
+  has_items_.pop_back();
+  out_ += bracket;
+  return *this;
+}
+
+void JsonText::before_value() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (!has_items_.empty()) {
+    if (has_items_.back()) out_ += ',';
+    has_items_.back() = true;
+  }
+}
+
+JsonText& JsonText::key(std::string_view name) {
+  before_value();
+  append_string(name);
+  out_ += ':';
+  after_key_ = true;
+  return *this;
+}
+
+JsonText& JsonText::value(std::string_view text) {
+  before_value();
+  append_string(text);
+  return *this;
+}
+
+JsonText& JsonText::value(bool flag) {
+  before_value();
+  out_ += flag ? "true" : "false";
+  return *this;
+}
+
+JsonText& JsonText::value(std::uint64_t number) {
+  before_value();
+  char digits[24];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, number);
+  out_.append(digits, end);
+  return *this;
+}
+
+JsonText& JsonText::null() {
+  before_value();
+  out_ += "null";
+  return *this;
+}
+
+JsonText& JsonText::raw(std::string_view json) {
+  before_value();
+  out_ += json;
+  return *this;
+}
+
+JsonText& JsonText::strings(const std::vector<std::string>& list) {
+  begin_array();
+  for (const std::string& s : list) value(s);
+  return end_array();
+}
+
+void JsonText::append_string(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out_ += '"';
+  std::size_t run = 0;  // start of the characters not yet copied
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;  // UTF-8 bytes pass through as they are
+    out_.append(text.substr(run, i - run));
+    run = i + 1;
+    switch (c) {
+      case '"':
+        out_ += "\\\"";
+        break;
+      case '\\':
+        out_ += "\\\\";
+        break;
+      case '\n':
+        out_ += "\\n";
+        break;
+      case '\t':
+        out_ += "\\t";
+        break;
+      case '\r':
+        out_ += "\\r";
+        break;
+      default:
+        out_ += "\\u00";
+        out_ += kHex[c >> 4];
+        out_ += kHex[c & 0xf];
+    }
+  }
+  out_.append(text.substr(run));
+  out_ += '"';
+}
+
+std::string json_string(std::string_view text) {
+  JsonText out;
+  out.value(text);
+  return out.take();
+}
+
+}  // namespace frp

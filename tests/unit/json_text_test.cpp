@@ -1,0 +1,57 @@
+// JsonText: the render model's ops are written as JSON text directly; it must read back as the
+// same values nlohmann::json (and Python's json module) would see.
+#include "common/json_text.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+namespace frp {
+namespace {
+
+using nlohmann::json;
+
+TEST(JsonText, NestsObjectsAndArraysWithCommasInTheRightPlaces) {
+  JsonText out;
+  out.begin_object()
+      .key("name")
+      .value("add")
+      .key("list")
+      .begin_array()
+      .value(std::uint64_t{1})
+      .value(true)
+      .null()
+      .begin_object()
+      .end_object()
+      .begin_array()
+      .end_array()
+      .end_array()
+      .key("empty")
+      .strings({})
+      .key("names")
+      .strings({"a", "b"})
+      .key("raw")
+      .raw(R"({"x":[1,2]})")
+      .end_object();
+  EXPECT_EQ(out.text(), R"({"name":"add","list":[1,true,null,{},[]],"empty":[],"names":["a","b"],)"
+                        R"("raw":{"x":[1,2]}})");
+  EXPECT_EQ(json::parse(out.text())["raw"]["x"][1], 2);
+}
+
+TEST(JsonText, EscapesWhatJsonRequiresAndPassesUtf8Through) {
+  const std::string tricky = "say \"hi\" \\ C:\\dir\n\ttab\r\x01\x1f end \xc3\xa9\xe2\x80\x94";
+  const std::string text = json_string(tricky);
+  EXPECT_EQ(json::parse(text).get<std::string>(), tricky);
+  EXPECT_EQ(text,
+            "\"say \\\"hi\\\" \\\\ C:\\\\dir\\n\\ttab\\r\\u0001\\u001f end "
+            "\xc3\xa9\xe2\x80\x94\"");
+}
+
+TEST(JsonText, LargeNumbersKeepEveryDigit) {
+  JsonText out;
+  out.begin_array().value(std::uint64_t{18446744073709551615u}).value(std::uint64_t{0}).end_array();
+  EXPECT_EQ(out.text(), "[18446744073709551615,0]");
+}
+
+}  // namespace
+}  // namespace frp
