@@ -89,6 +89,14 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
   }
 }
 
+// Leaves `value` to the end of the process: freeing a large generation's many small allocations
+// (the op registry, the model, thousands of rendered files) took longer than the kernel takes
+// to reclaim the whole address space when the process exits, right after.
+template <typename T>
+void keep_until_exit(T&& value) {
+  new std::decay_t<T>(std::forward<T>(value));  // deliberately never deleted
+}
+
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
 int generate(const Settings& s, render::Renderer& python, const Loaded& loaded,
              const std::string& root, std::vector<render::RenderedFile> extra, bool force,
@@ -116,6 +124,8 @@ int generate(const Settings& s, render::Renderer& python, const Loaded& loaded,
   }
   timer.lap("write");
   print_summary(root, plan, out);
+  keep_until_exit(std::move(*model));
+  keep_until_exit(std::move(*files));
   return kExitOk;
 }
 
@@ -167,7 +177,9 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
       inputs.push_back({file.value, "input", *text});
     }
   }
-  return generate(s, *python, *loaded, dir, std::move(inputs), force, out, diags, timer);
+  const int code = generate(s, *python, *loaded, dir, std::move(inputs), force, out, diags, timer);
+  keep_until_exit(std::move(*loaded));
+  return code;
 }
 
 std::optional<Loaded> load_repo(const Settings& s, render::Renderer& python, const std::string& dir,
@@ -189,7 +201,9 @@ int cmd_regen(const Settings& s, const std::string& dir, bool force, const Outpu
   std::unique_ptr<render::Renderer> python = start_python(s, render_workers());
   std::optional<Loaded> loaded = load_repo(s, *python, dir, diags);
   if (!loaded) return report(diags);
-  return generate(s, *python, *loaded, dir, {}, force, out, diags, timer);
+  const int code = generate(s, *python, *loaded, dir, {}, force, out, diags, timer);
+  keep_until_exit(std::move(*loaded));
+  return code;
 }
 
 // Loads a descriptor from a file or from a repo, and plans it without writing anything.

@@ -62,9 +62,39 @@ JsonText& JsonText::null() {
   return *this;
 }
 
+JsonText& JsonText::value(const nlohmann::json& json) {
+  using Type = nlohmann::json::value_t;
+  switch (json.type()) {
+    case Type::object:
+      begin_object();
+      for (const auto& [name, item] : json.items()) key(name).value(item);
+      return end_object();
+    case Type::array:
+      begin_array();
+      for (const nlohmann::json& item : json) value(item);
+      return end_array();
+    case Type::string:
+      return value(json.get_ref<const std::string&>());
+    case Type::boolean:
+      return value(json.get<bool>());
+    case Type::number_unsigned:
+      return value(json.get<std::uint64_t>());
+    case Type::null:
+      return null();
+    default:  // signed and floating-point numbers, rare in the model: nlohmann's own text
+      return raw(json.dump());
+  }
+}
+
 JsonText& JsonText::raw(std::string_view json) {
   before_value();
   out_ += json;
+  return *this;
+}
+
+JsonText& JsonText::raw_members(std::string_view members) {
+  before_value();  // the comma before them, if the object has members already
+  out_ += members;
   return *this;
 }
 
@@ -98,6 +128,12 @@ void JsonText::append_string(std::string_view text) {
         break;
       case '\r':
         out_ += "\\r";
+        break;
+      case '\b':
+        out_ += "\\b";
+        break;
+      case '\f':
+        out_ += "\\f";
         break;
       default:
         out_ += "\\u00";

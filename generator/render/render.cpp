@@ -145,40 +145,60 @@ std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t
   return share;
 }
 
+// Every part of the model but "ops" and "files", which each worker gets as its own share: as
+// the members of a JSON object, without the braces.
+std::string shared_parts(const plan::RenderModel& model) {
+  JsonText out;
+  out.begin_object();
+  for (const auto& [key, value] : model.doc.items()) {
+    if (key != "files") out.key(key).value(value);
+  }
+  out.end_object();
+  std::string text = out.take();
+  return text.substr(1, text.size() - 2);
+}
+
 // The model as one worker needs it: entries of "files" and "ops" that its files do not use are
-// null (the indices of the others stay valid). Spliced from per-entry text, not built as a json
-// value, which would deep-copy the model.
-std::string request_for(const plan::RenderModel& model, const std::vector<std::size_t>& share) {
+// null (the indices of the others stay valid). Spliced from text, not built as a json value,
+// which would deep-copy the model.
+std::string request_for(const plan::RenderModel& model, const std::string& shared,
+                        const std::vector<std::size_t>& share) {
   const json& files = model.doc.at("files");
   std::vector<bool> file_used(files.size(), false), op_used(model.ops.size(), false);
-  std::size_t size = 64;
   for (std::size_t i : share) {
     file_used[i] = true;
     for (const json& op : ops_of(files[i])) op_used[op.get<std::size_t>()] = true;
   }
-  for (std::size_t i = 0; i < model.ops.size(); ++i) size += op_used[i] ? model.ops[i].size() : 5;
-  std::string out;
-  out.reserve(size + (size >> 2));
-  out += "{\"model\":{\"ops\":[";
+  std::size_t ops_size = 0;
   for (std::size_t i = 0; i < model.ops.size(); ++i) {
-    if (i) out += ',';
-    out += op_used[i] ? std::string_view(model.ops[i]) : std::string_view("null");
+    ops_size += op_used[i] ? model.ops[i].size() + 1 : 5;
   }
-  out += ']';
-  for (const auto& [key, value] : model.doc.items()) {
-    out += ',' + json_string(key) + ':';
-    if (key != "files") {
-      out += value.dump();
-      continue;
+  JsonText out;
+  out.reserve(ops_size + shared.size() + (share.size() << 9));
+  out.begin_object().key("model").begin_object();
+  out.key("ops").begin_array();
+  for (std::size_t i = 0; i < model.ops.size(); ++i) {
+    if (op_used[i]) {
+      out.raw(model.ops[i]);
+    } else {
+      out.null();
     }
-    out += '[';
-    for (std::size_t i = 0; i < files.size(); ++i) {
-      if (i) out += ',';
-      out += file_used[i] ? files[i].dump() : std::string("null");
-    }
-    out += ']';
   }
-  return out + "},\"render\":" + json(share).dump() + "}";
+  out.end_array();
+  out.key("files").begin_array();
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (file_used[i]) {
+      out.value(files[i]);
+    } else {
+      out.null();
+    }
+  }
+  out.end_array();
+  if (!shared.empty()) out.raw_members(shared);
+  out.end_object();
+  out.key("render").begin_array();
+  for (std::size_t i : share) out.value(std::uint64_t{i});
+  return out.end_array().end_object().take();
 }
 
 }  // namespace
@@ -190,10 +210,11 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
   const std::vector<std::vector<std::size_t>> share = share_files(model.doc.at("files"), workers);
   // Each worker's request is written and sent on its own thread: the workers are waiting, so
   // their cores are free, and each starts parsing as soon as its own request is complete.
+  const std::string shared = shared_parts(model);
   std::vector<std::thread> senders;
   for (std::size_t w = 0; w < workers; ++w) {
     senders.emplace_back(
-        [&, w] { python_->channel(w).send_and_close(request_for(model, share[w])); });
+        [&, w] { python_->channel(w).send_and_close(request_for(model, shared, share[w])); });
   }
   for (std::thread& sender : senders) sender.join();
   std::vector<std::vector<RenderedFile>> replies(workers);

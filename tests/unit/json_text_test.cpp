@@ -47,6 +47,17 @@ TEST(JsonText, EscapesWhatJsonRequiresAndPassesUtf8Through) {
             "\xc3\xa9\xe2\x80\x94\"");
 }
 
+TEST(JsonText, WritesNlohmannValuesAsTheirDumpDoes) {
+  const json value = {
+      {"name", "a \"quoted\" \\ path\n\b\f\x02 \xc3\xa9"},
+      {"list", {1u, -2, 2.5, true, false, nullptr, json::array(), json::object()}},
+      {"nested", {{"z", 1u}, {"a", {{"b", "c"}}}}},
+  };
+  JsonText out;
+  out.value(value);
+  EXPECT_EQ(out.text(), value.dump());
+}
+
 TEST(JsonText, LargeNumbersKeepEveryDigit) {
   JsonText out;
   out.begin_array().value(std::uint64_t{18446744073709551615u}).value(std::uint64_t{0}).end_array();
