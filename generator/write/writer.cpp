@@ -48,46 +48,65 @@ std::optional<std::string> read_file(const fs::path& path) {
   return out;
 }
 
-// Writes files below one root, creating each folder once.
-class TreeWriter {
- public:
-  bool write(const fs::path& path, std::string_view content) {
-    std::string folder = path.parent_path().string();
-    if (!made_.contains(folder)) {
-      std::error_code ec;
-      fs::create_directories(folder, ec);
-      made_.insert(std::move(folder));
-    }
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) return false;
-    std::size_t done = 0;
-    while (done < content.size()) {
-      ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      done += static_cast<std::size_t>(n);
-    }
-    return ::close(fd) == 0 && done == content.size();
+// Writes `content` to the file `name` in the open folder `dir` (AT_FDCWD: the working folder).
+bool write_at(int dir, const char* name, std::string_view content) {
+  int fd = ::openat(dir, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) return false;
+  std::size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
   }
+  return ::close(fd) == 0 && done == content.size();
+}
 
- private:
-  std::unordered_set<std::string> made_;
-};
+// Writes one file, creating its folder if need be.
+bool write_file(const fs::path& path, std::string_view content) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  return write_at(AT_FDCWD, path.c_str(), content);
+}
 
 // Writes `files` (path, content) on two threads: creating thousands of files is kernel work
-// that a second core shares well, and the renderers have finished by now.
+// that a second core shares well, and the renderers have finished by now. Each thread gets
+// whole folders (two threads adding names to one folder would wait on its lock) and creates
+// each file relative to its open folder (no walk of the whole path per file).
 bool write_all(const std::vector<std::pair<fs::path, std::string_view>>& files) {
-  auto write_range = [&files](std::size_t begin, std::size_t end) {
-    TreeWriter writer;
+  std::map<fs::path, std::vector<std::size_t>> by_folder;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    by_folder[files[i].first.parent_path()].push_back(i);
+  }
+  // Largest folders first, each to the thread with fewer files so far.
+  std::vector<const std::pair<const fs::path, std::vector<std::size_t>>*> folders;
+  for (const auto& entry : by_folder) folders.push_back(&entry);
+  std::stable_sort(folders.begin(), folders.end(),
+                   [](auto* a, auto* b) { return a->second.size() > b->second.size(); });
+  std::vector<decltype(folders)> share(2);
+  std::size_t counts[2] = {0, 0};
+  for (auto* folder : folders) {
+    const int thread = counts[0] <= counts[1] ? 0 : 1;
+    share[thread].push_back(folder);
+    counts[thread] += folder->second.size();
+  }
+  auto write_share = [&files](const decltype(folders)& mine) {
     bool ok = true;
-    for (std::size_t i = begin; i < end; ++i)
-      ok = writer.write(files[i].first, files[i].second) && ok;
+    for (auto* folder : mine) {
+      std::error_code ec;
+      fs::create_directories(folder->first, ec);
+      const int dir = ::open(folder->first.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (dir < 0) return false;
+      for (std::size_t i : folder->second) {
+        ok = write_at(dir, files[i].first.filename().c_str(), files[i].second) && ok;
+      }
+      ::close(dir);
+    }
     return ok;
   };
-  const std::size_t half = files.size() / 2;
   bool first_ok = true;
-  std::thread helper([&] { first_ok = write_range(0, half); });
-  const bool second_ok = write_range(half, files.size());
+  std::thread helper([&] { first_ok = write_share(share[0]); });
+  const bool second_ok = write_share(share[1]);
   helper.join();
   return first_ok && second_ok;
 }
@@ -248,7 +267,7 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
     }
     bool ok = write_all(writes);
     manifest_maker.join();
-    ok = ok && TreeWriter().write(staging / kManifestPath, manifest_text);
+    ok = ok && write_file(staging / kManifestPath, manifest_text);
     if (ok) {
       if (fs::exists(root)) fs::remove(root, ec);
       fs::create_directories(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec);
@@ -281,7 +300,7 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
   if (read_file(manifest_target) != manifest_text) {  // a no-op regen leaves it alone too
     fs::path manifest_temp = manifest_target;
     manifest_temp += suffix;
-    ok = TreeWriter().write(manifest_temp, manifest_text) && ok;
+    ok = write_file(manifest_temp, manifest_text) && ok;
     renames.emplace_back(manifest_temp, manifest_target);
   }
   if (!ok) {
