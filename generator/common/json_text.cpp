@@ -1,8 +1,21 @@
 #include "common/json_text.h"
 
+#include <array>
 #include <charconv>
 
 namespace frp {
+
+namespace {
+
+// The bytes a JSON string cannot hold as they are: quote, backslash and control characters.
+constexpr std::array<bool, 256> kMustEscape = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 0x20; ++c) table[c] = true;
+  table['"'] = table['\\'] = true;
+  return table;
+}();
+
+}  // namespace
 
 JsonText& JsonText::open(char bracket) {
   before_value();
@@ -107,12 +120,14 @@ JsonText& JsonText::strings(const std::vector<std::string>& list) {
 void JsonText::append_string(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out_ += '"';
-  std::size_t run = 0;  // start of the characters not yet copied
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;  // UTF-8 bytes pass through as they are
-    out_.append(text.substr(run, i - run));
-    run = i + 1;
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  while (p != end) {
+    const char* run = p;  // UTF-8 bytes pass through as they are
+    while (p != end && !kMustEscape[static_cast<unsigned char>(*p)]) ++p;
+    out_.append(run, p);
+    if (p == end) break;
+    const unsigned char c = static_cast<unsigned char>(*p++);
     switch (c) {
       case '"':
         out_ += "\\\"";
@@ -141,7 +156,6 @@ void JsonText::append_string(std::string_view text) {
         out_ += kHex[c & 0xf];
     }
   }
-  out_.append(text.substr(run));
   out_ += '"';
 }
 

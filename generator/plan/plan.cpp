@@ -426,6 +426,7 @@ std::string op_json_text(const model::Op& op, const OpFacts& facts) {
                   [](const std::string& tag) { return tag == "pointwise" || tag == "reduction"; });
   const bool check_devices = (op.fn->device_check || tensor_iterator_op) && !facts.mixed_device;
   JsonText out;
+  out.reserve(2048);  // an aten op's JSON is 1-2 KB: one allocation instead of several
   out.begin_object().key("arguments").begin_array();
   for (const auto& a : op.arguments) {
     out.begin_object()

@@ -142,6 +142,16 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
         and caught AttributeError on every lookup: most of the rendering time of a large repo.
         """
 
+        def make_globals(self, d):
+            """A plain dict instead of Jinja2's ChainMap over the environment's globals.
+
+            Every render copies a template's globals into the new context, and every
+            `{% import %}` compares them with the imported template's: on a ChainMap each of
+            those steps runs in Python, and together they were a third of the rendering time of
+            a large repo. The environment's globals do not change once templates are loaded.
+            """
+            return {**self.globals, **(d or {})}
+
         def getattr(self, obj, attribute):
             if type(obj) is dict:
                 try:
