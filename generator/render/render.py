@@ -30,7 +30,6 @@ changed since the last one. Jinja2 checks each entry against its template's sour
 version.
 """
 
-import argparse
 import importlib.util
 import json
 import os
@@ -182,16 +181,36 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
     )
 
 
+def parse_args(argv: list[str]) -> tuple[bool, list[str], str | None, int]:
+    """The command line render.cpp writes: --locate, --workers N, --cache DIR and --templates
+    DIR (repeated, overlays first); returns (locate, templates, cache, workers). Read by hand:
+    argparse costs more to import and set up than the rest of this script's start-up apart
+    from Jinja2."""
+    locate, templates, cache, workers = False, [], None, 1
+    words = iter(argv)
+    for word in words:
+        if word == "--locate":
+            locate = True
+        elif word in ("--templates", "--cache", "--workers"):
+            value = next(words, None)
+            if value is None:
+                sys.exit(f"render.py: {word} needs a value")
+            if word == "--templates":
+                templates.append(value)
+            elif word == "--cache":
+                cache = value
+            else:
+                workers = int(value)
+        else:
+            sys.exit(f"render.py: unknown argument {word!r} (frp-gen runs this script)")
+    return locate, templates, cache, workers
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description="frp-gen's renderer (run by frp-gen)")
-    parser.add_argument("--locate", action="store_true")
-    parser.add_argument("--templates", action="append", default=[])
-    parser.add_argument("--cache", default=None)
-    parser.add_argument("--workers", type=int, default=1)
-    args = parser.parse_args()
+    locate, template_dirs, cache, workers = parse_args(sys.argv[1:])
     add_site_packages()
     try:
-        location = torch_location() if args.locate else {}
+        location = torch_location() if locate else {}
         print(json.dumps(location), flush=True)
     except BrokenPipeError:
         # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
@@ -206,15 +225,14 @@ def main() -> int:
                 raise
             import jinja2
     except ImportError:
-        if args.locate:  # that worker speaks for all: one message, not one each
-            print(
-                f"error: Jinja2 is not installed for {sys.executable}: "
-                f"run '{sys.executable} -m pip install jinja2', or set FRP_PYTHON",
-                file=sys.stderr,
-            )
+        print(
+            f"error: Jinja2 is not installed for {sys.executable}: "
+            f"run '{sys.executable} -m pip install jinja2', or set FRP_PYTHON",
+            file=sys.stderr,
+        )
         return 3
 
-    env = make_environment(jinja2, args.templates, args.cache)
+    env = make_environment(jinja2, template_dirs, cache)
     # Load (from the cache, or compile) every template now, while frp-gen is still planning. A
     # broken template is reported only if a file needs it, below.
     templates = {}
@@ -225,7 +243,7 @@ def main() -> int:
             pass
 
     lap("start-up and templates")
-    children = fork_workers(args.workers)
+    children = fork_workers(workers)
     status = serve(jinja2, env, templates)
     for pid in children:
         _, child_status = os.waitpid(pid, 0)
