@@ -14,7 +14,7 @@ Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
   // One Python, which forks its other workers once Jinja2 and the templates are loaded (see
   // render.py); -S: render.py adds the site-packages folders itself (add_site_packages).
   const int workers = std::max(1, opts_.workers);
-  std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer, "--locate"};
+  std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer};
   if (workers > 1) {
     argv.push_back("--workers");
     argv.push_back(std::to_string(workers));
@@ -206,7 +206,10 @@ std::string request_for(const plan::RenderModel& model, const std::string& share
 std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderModel& model,
                                                           Diagnostics& diags) {
   if (!torch_location(diags)) return std::nullopt;
-  const std::size_t workers = python_->channel_count();
+  // Only the channels that reached Python (see render.py) have a worker behind them.
+  const std::size_t workers = std::clamp<std::size_t>(location_->value("channels", std::size_t{1}),
+                                                      1, python_->channel_count());
+  for (std::size_t w = workers; w < python_->channel_count(); ++w) python_->channel(w).close();
   const std::vector<std::vector<std::size_t>> share = share_files(model.doc.at("files"), workers);
   // Each worker's request is written and sent on its own thread: the workers are waiting, so
   // their cores are free, and each starts parsing as soon as its own request is complete.

@@ -35,7 +35,8 @@ class Renderer {
  public:
   explicit Renderer(Options opts);
 
-  // The first line of worker 0: {"torchgen": dir or "", "torch_version": version or ""}.
+  // The renderer's first line: {"torchgen": dir or "", "torch_version": version or "",
+  // "channels": how many of its channels reached it}.
   std::optional<nlohmann::json> torch_location(Diagnostics& diags);
 
   // Renders every file of the model's "files", in that order, spread over the workers.

@@ -3,14 +3,16 @@
 frp-gen starts this before it loads anything, so Python's start-up and the Jinja2 import overlap
 with the C++ work. The conversation on stdin/stdout:
 
-1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">}
-   when started with --locate, else "{}". frp-gen reads torch's native_functions.yaml and
-   tags.yaml from there.
+1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">,
+   "channels": <how many of frp-gen's channels reached it>}. frp-gen reads torch's
+   native_functions.yaml and tags.yaml from there.
    Meanwhile this script imports Jinja2 and loads every template of the folders named by
    --templates (user overlays first), so that this work, too, overlaps with frp-gen's. Then it
    forks one worker for each further channel (--workers N: channel k is descriptors 2k+1 and
    2k+2): the workers share the imported Jinja2 and the loaded templates instead of each
-   starting a Python of its own, which costs more than rendering a thousand files.
+   starting a Python of its own, which costs more than rendering a thousand files. A launcher
+   between frp-gen and Python (FRP_PYTHON) may have closed those descriptors; frp-gen then
+   uses only the channels that arrived.
 2. On each channel, frp-gen sends {"model": <render model>, "render": [file indices]} and
    closes it (or closes it at once if it only wanted step 1).
 3. That channel's worker renders model["files"][i] for each i in "render" and replies with one
@@ -30,11 +32,13 @@ changed since the last one. Jinja2 checks each entry against its template's sour
 version.
 """
 
+import fcntl
 import gc
 import importlib.util
 import json
 import os
 import re
+import stat
 import sys
 import time
 
@@ -182,17 +186,15 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
     )
 
 
-def parse_args(argv: list[str]) -> tuple[bool, list[str], str | None, int]:
-    """The command line render.cpp writes: --locate, --workers N, --cache DIR and --templates
-    DIR (repeated, overlays first); returns (locate, templates, cache, workers). Read by hand:
+def parse_args(argv: list[str]) -> tuple[list[str], str | None, int]:
+    """The command line render.cpp writes: --workers N, --cache DIR and --templates DIR
+    (repeated, overlays first); returns (templates, cache, workers). Read by hand:
     argparse costs more to import and set up than the rest of this script's start-up apart
     from Jinja2."""
-    locate, templates, cache, workers = False, [], None, 1
+    templates, cache, workers = [], None, 1
     words = iter(argv)
     for word in words:
-        if word == "--locate":
-            locate = True
-        elif word in ("--templates", "--cache", "--workers"):
+        if word in ("--templates", "--cache", "--workers"):
             value = next(words, None)
             if value is None:
                 sys.exit(f"render.py: {word} needs a value")
@@ -204,7 +206,7 @@ def parse_args(argv: list[str]) -> tuple[bool, list[str], str | None, int]:
                 workers = int(value)
         else:
             sys.exit(f"render.py: unknown argument {word!r} (frp-gen runs this script)")
-    return locate, templates, cache, workers
+    return templates, cache, workers
 
 
 def main() -> int:
@@ -212,11 +214,11 @@ def main() -> int:
     # the parsed model again and again (3% of a large run's instructions), and in a forked
     # worker touch, and so copy, every page it shares with its parent.
     gc.disable()
-    locate, template_dirs, cache, workers = parse_args(sys.argv[1:])
+    template_dirs, cache, workers = parse_args(sys.argv[1:])
     add_site_packages()
+    workers = arrived_channels(workers)
     try:
-        location = torch_location() if locate else {}
-        print(json.dumps(location), flush=True)
+        print(json.dumps({**torch_location(), "channels": workers}), flush=True)
     except BrokenPipeError:
         # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
         # devnull so that Python's final flush does not report the closed pipe either.
@@ -254,6 +256,24 @@ def main() -> int:
         _, child_status = os.waitpid(pid, 0)
         status = status or os.waitstatus_to_exitcode(child_status)
     return status
+
+
+def arrived_channels(count: int) -> int:
+    """How many of frp-gen's `count` channels reached this process, counting from the first:
+    channel k's descriptors must be the read end and the write end of a pipe."""
+    for channel in range(1, count):
+        for fd, mode in (
+            (2 * channel + 1, os.O_RDONLY),
+            (2 * channel + 2, os.O_WRONLY),
+        ):
+            try:
+                is_pipe = stat.S_ISFIFO(os.fstat(fd).st_mode)
+                flags = fcntl.fcntl(fd, fcntl.F_GETFL)
+            except OSError:
+                return channel
+            if not is_pipe or flags & os.O_ACCMODE != mode:
+                return channel
+    return count
 
 
 def fork_workers(count: int) -> list[int]:

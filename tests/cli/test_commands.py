@@ -428,6 +428,35 @@ def test_a_stale_torch_location_is_corrected_by_python(run, tmp_path):
     assert json.loads(locations_file.read_text())[python] == real
 
 
+@pytest.mark.parametrize(
+    "launcher",
+    [
+        "exec 3>&- 4>&-",  # closes what it did not open, as some environment managers do
+        "exec 3</dev/null 4>/dev/null",  # and puts something else in their place
+    ],
+    ids=["closed", "replaced"],
+)
+def test_renderer_works_behind_a_launcher_that_drops_its_extra_pipes(
+    run, tmp_path, pristine_repo, launcher
+):
+    """frp-gen hands the renderer a second pair of pipes (descriptors 3 and 4) for a forked
+    worker; if they do not arrive, one worker renders everything, and the repo is the same."""
+    python = tmp_path / "python"
+    python.write_text(f'#!/bin/sh\n{launcher}\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    repo = tmp_path / "repo"
+    code, _, err = run(
+        "-q", "new", "mydevice", "--dir", repo, env={"FRP_PYTHON": str(python)}
+    )
+    assert code == 0, err
+    made = sorted(p.relative_to(repo) for p in repo.rglob("*") if p.is_file())
+    assert made == sorted(
+        p.relative_to(pristine_repo) for p in pristine_repo.rglob("*") if p.is_file()
+    )
+    for rel in made:
+        assert (repo / rel).read_bytes() == (pristine_repo / rel).read_bytes(), rel
+
+
 def test_renderer_finds_packages_that_only_site_processing_adds(run, tmp_path):
     """The renderer starts without the site module's processing (python -S) and adds the
     site-packages folders itself, except in a virtualenv, where only site's processing finds
