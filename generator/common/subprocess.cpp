@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace frp {
@@ -60,7 +61,8 @@ Channel::~Channel() { close(); }
 Channel::Channel(Channel&& other) noexcept
     : to_child_(other.to_child_),
       from_child_(other.from_child_),
-      buffered_(std::move(other.buffered_)) {
+      buffered_(std::move(other.buffered_)),
+      consumed_(other.consumed_) {
   other.to_child_ = other.from_child_ = -1;
 }
 
@@ -69,16 +71,41 @@ void Channel::close() {
   close_fd(from_child_);
 }
 
+bool Channel::fill() {
+  // What was handed out goes; what is left is at most a partial line.
+  buffered_.erase(0, consumed_);
+  consumed_ = 0;
+  return from_child_ >= 0 && read_some(from_child_, buffered_);
+}
+
 std::optional<std::string> Channel::read_line() {
   for (;;) {
-    std::size_t newline = buffered_.find('\n');
+    std::size_t newline = buffered_.find('\n', consumed_);
     if (newline != std::string::npos) {
-      std::string line = buffered_.substr(0, newline);
-      buffered_.erase(0, newline + 1);
+      std::string line = buffered_.substr(consumed_, newline - consumed_);
+      consumed_ = newline + 1;
       return line;
     }
-    if (from_child_ < 0 || !read_some(from_child_, buffered_)) return std::nullopt;
+    if (!fill()) return std::nullopt;
   }
+}
+
+bool Channel::read_exactly(std::size_t size, std::string& out) {
+  const std::size_t ahead = std::min(size, buffered_.size() - consumed_);
+  out.assign(buffered_, consumed_, ahead);
+  consumed_ += ahead;
+  // The rest goes into `out` directly: replies run to megabytes, and a copy through a
+  // growing buffer would touch all of that memory twice more.
+  std::size_t done = ahead;
+  out.resize(size);
+  while (done < size && from_child_ >= 0) {
+    ssize_t n = ::read(from_child_, out.data() + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  out.resize(done);
+  return done == size;
 }
 
 bool Channel::send_and_close(const std::string& data) {
@@ -94,8 +121,9 @@ bool Channel::send_and_close(const std::string& data) {
 }
 
 std::string Channel::read_rest() {
-  std::string out = std::move(buffered_);
+  std::string out = buffered_.substr(consumed_);
   buffered_.clear();
+  consumed_ = 0;
   while (from_child_ >= 0 && read_some(from_child_, out)) {
   }
   return out;

@@ -24,7 +24,10 @@ class Channel {
   std::optional<std::string> read_line();
   // Sends `data` and closes our sending end; false if the child stopped reading.
   bool send_and_close(const std::string& data);
-  // The rest of the answer, after whatever read_line() consumed.
+  // The next `size` bytes of the answer into `out`, read straight into it where they were not
+  // read ahead already; false (with what there was in `out`) if the answer ends first.
+  bool read_exactly(std::size_t size, std::string& out);
+  // The rest of the answer, after whatever read_line() and read_exactly() consumed.
   std::string read_rest();
   // Closes both ends: the child sees the end of its input, and whatever it answers is dropped.
   void close();
@@ -32,7 +35,11 @@ class Channel {
  private:
   int to_child_ = -1;
   int from_child_ = -1;
-  std::string buffered_;  // read but not yet handed out
+  // Reads more of the answer into buffered_; false at its end.
+  bool fill();
+
+  std::string buffered_;  // read ahead; the part from consumed_ on is not handed out yet
+  std::size_t consumed_ = 0;
 };
 
 class ChildProcess {

@@ -66,27 +66,21 @@ std::optional<json> Renderer::torch_location(Diagnostics& diags) {
 
 namespace {
 
-// Parses records of "<path>\n<owner>\n<length>\n<content>" (see render.py).
-bool parse_records(std::string_view rest, std::vector<RenderedFile>& files) {
-  auto next_line = [&rest](std::string_view* line) {
-    std::size_t newline = rest.find('\n');
-    if (newline == std::string_view::npos) return false;
-    *line = rest.substr(0, newline);
-    rest.remove_prefix(newline + 1);
-    return true;
-  };
-  while (!rest.empty()) {
-    std::string_view path, owner, length;
+// Reads a worker's reply: records of "<path>\n<owner>\n<length>\n<content>" (see render.py),
+// each content read straight into its file. False if the reply is malformed or cut short.
+bool read_records(Channel& channel, std::vector<RenderedFile>& files) {
+  for (;;) {
+    std::optional<std::string> path = channel.read_line();
+    if (!path) return true;  // the end of the reply
+    std::optional<std::string> owner = channel.read_line();
+    std::optional<std::string> length = channel.read_line();
+    if (!owner || !length) return false;
     std::size_t size = 0;
-    if (!next_line(&path) || !next_line(&owner) || !next_line(&length)) return false;
-    auto [end, ec] = std::from_chars(length.data(), length.data() + length.size(), size);
-    if (ec != std::errc() || end != length.data() + length.size() || size > rest.size()) {
-      return false;
-    }
-    files.push_back({std::string(path), std::string(owner), std::string(rest.substr(0, size))});
-    rest.remove_prefix(size);
+    auto [end, ec] = std::from_chars(length->data(), length->data() + length->size(), size);
+    if (ec != std::errc() || end != length->data() + length->size()) return false;
+    RenderedFile& file = files.emplace_back(RenderedFile{std::move(*path), std::move(*owner), {}});
+    if (!channel.read_exactly(size, file.content)) return false;
   }
-  return true;
 }
 
 // A file's op indices (none for a file that is not about ops).
@@ -223,7 +217,7 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
   std::vector<std::vector<RenderedFile>> replies(workers);
   std::vector<bool> well_formed(workers);
   for (std::size_t w = 0; w < workers; ++w) {
-    well_formed[w] = parse_records(python_->channel(w).read_rest(), replies[w]);
+    well_formed[w] = read_records(python_->channel(w), replies[w]);
   }
   const int code = python_->wait();
   // A template error ends its worker's reply; the first one found is the one reported.

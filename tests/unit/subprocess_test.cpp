@@ -41,6 +41,24 @@ TEST(ChildProcess, MissingProgramExitsWith127) {
   EXPECT_EQ(child.wait(), 127);
 }
 
+TEST(ChildProcess, ReadsExactLengthsBetweenLines) {
+  // A header line, a body longer than one read, another header, a short body, then the rest.
+  ChildProcess child({"sh", "-c",
+                      "printf 'head\\n'; head -c 200000 /dev/zero | tr '\\0' x; "
+                      "printf 'next\\nabc'; printf 'tail'"});
+  std::string body;
+  EXPECT_EQ(child.read_line(), "head");
+  ASSERT_TRUE(child.channel().read_exactly(200000, body));
+  EXPECT_EQ(body, std::string(200000, 'x'));
+  EXPECT_EQ(child.read_line(), "next");
+  ASSERT_TRUE(child.channel().read_exactly(3, body));
+  EXPECT_EQ(body, "abc");
+  EXPECT_EQ(child.read_rest(), "tail");
+  EXPECT_FALSE(child.channel().read_exactly(1, body));  // the answer has ended
+  EXPECT_EQ(body, "");
+  EXPECT_EQ(child.wait(), 0);
+}
+
 TEST(ChildProcess, ExtraChannelsAreDescriptorsThreeAndFourAndSoOn) {
   // The child answers on each channel what it read there, so each pair must be its own.
   ChildProcess child({"sh", "-c", "cat; cat <&3 >&4; cat <&5 >&6"}, 2);
