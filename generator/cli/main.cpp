@@ -232,7 +232,7 @@ int cmd_validate(const Settings& s, const std::string& descriptor_path, const st
     std::cout << json{{"valid", true}, {"ops", model->ops.size()}}.dump() << "\n";
   } else if (!out.quiet) {
     std::cout << "valid: " << model->doc["backend"]["device"].get<std::string>() << ", "
-              << model->ops.size() << " ops, " << model->doc["files"].size() << " files planned\n";
+              << model->ops.size() << " ops, " << model->files.size() << " files planned\n";
   }
   return kExitOk;
 }

@@ -489,8 +489,11 @@ json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
 
 json RenderModel::to_json() const {
   json whole = doc;
-  json& list = whole["ops"] = json::array();
-  for (const std::string& text : ops) list.push_back(json::parse(text));
+  for (const auto& [key, text] : parts) whole[key] = json::parse(text);
+  json& op_list = whole["ops"] = json::array();
+  for (const std::string& text : ops) op_list.push_back(json::parse(text));
+  json& file_list = whole["files"] = json::array();
+  for (const std::string& text : files) file_list.push_back(json::parse(text));
   return whole;
 }
 
@@ -590,23 +593,45 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
     ops.push_back(&*op);
     model.ops.push_back(std::move(built[i].text));
   }
-  auto default_kernel_of = [&](std::size_t i) {
-    return default_kernel(*ops[i], builtin.contains(ops[i]->key));
-  };
+  std::vector<std::string_view> default_kernels_of(ops.size());
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    default_kernels_of[i] = default_kernel(*ops[i], builtin.contains(ops[i]->key));
+  }
+  auto default_kernel_of = [&](std::size_t i) { return default_kernels_of[i]; };
   if (diags.error_count() != errors_before) return std::nullopt;
 
-  json files = json::array();
-  auto add_file = [&](std::string path, std::string tmpl, Owner owner,
-                      json extra = json::object()) {
-    extra["path"] = std::move(path);
-    extra["template"] = std::move(tmpl);
-    extra["owner"] = to_string(owner);
-    files.push_back(std::move(extra));
+  // Each file's entry is {"path", "template", "owner"} and whatever its template needs. Like the
+  // ops, the entries are written as JSON text (2,700 of them for all aten ops), and each file's
+  // op indices are kept beside them: the renderers are given work by them.
+  auto add_entry = [&](const std::string& path, std::string_view tmpl, Owner owner,
+                       std::vector<std::size_t> op_indices, auto&& write_fields) {
+    JsonText out;
+    out.begin_object().key("path").value(path).key("template").value(tmpl);
+    out.key("owner").value(to_string(owner));
+    write_fields(out);
+    model.files.push_back(out.end_object().take());
+    model.file_ops.push_back(std::move(op_indices));
+  };
+  auto add_file = [&](const std::string& path, std::string_view tmpl, Owner owner,
+                      const json& extra = json::object()) {
+    auto listed = extra.find("ops");
+    add_entry(path, tmpl, owner,
+              listed == extra.end() ? std::vector<std::size_t>{}
+                                    : listed->get<std::vector<std::size_t>>(),
+              [&](JsonText& out) {
+                for (const auto& [key, value] : extra.items()) out.key(key).value(value);
+              });
+  };
+  auto write_indices = [](JsonText& out, const std::vector<std::size_t>& indices) {
+    out.begin_array();
+    for (std::size_t i : indices) out.value(std::uint64_t{i});
+    out.end_array();
   };
 
   const int shard_count = d.registration_shards;
   std::vector<std::vector<std::string>> shard_families(shard_count);
-  json family_list = json::array();
+  JsonText family_list;
+  family_list.begin_array();
   std::vector<std::string> sources;
   // Scaffolded kernel files: one per family, except that families served entirely by generated
   // default kernels share one file (they only forward, and each file is a translation unit that
@@ -627,36 +652,45 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   }
   std::map<std::string, std::string> kernel_file_of;  // family -> path
   for (const auto& [path, file] : kernel_files) {
-    json indices = json::array(), includes = json::array();
+    std::vector<std::size_t> indices;
     std::set<std::string> aten_headers;  // custom ops have none ("")
-    json default_kernels = {
+    std::map<std::string_view, bool> default_kernels = {
         {"builtin", false}, {"cpu_fallback", false}, {"not_implemented", false}};
     for (const std::string& family : file.families) {
-      includes.push_back("generated/kernels/" + family + ".h");  // include path under csrc/
       kernel_file_of[family] = path;
       for (std::size_t i : families[family]) {
         indices.push_back(i);
         // Which default kernels the scaffold starts from decides which headers it needs.
-        default_kernels[std::string(default_kernel_of(i))] = true;
+        default_kernels[default_kernel_of(i)] = true;
         if (default_kernel_of(i) == "cpu_fallback") aten_headers.insert(ops[i]->aten_ops_header);
       }
     }
-    add_file(path, "kernel.cpp.j2", Owner::Scaffold,
-             {{"name", file.name},
-              {"includes", includes},
-              {"ops", indices},
-              {"default_kernels", default_kernels},
-              {"aten_ops_headers", aten_headers}});
+    add_entry(path, "kernel.cpp.j2", Owner::Scaffold, indices, [&](JsonText& out) {
+      out.key("name").value(file.name).key("includes").begin_array();
+      for (const std::string& family : file.families) {
+        out.value("generated/kernels/" + family + ".h");  // include path under csrc/
+      }
+      out.end_array().key("ops");
+      write_indices(out, indices);
+      out.key("default_kernels").begin_object();
+      for (const auto& [kernel, used] : default_kernels) out.key(kernel).value(used);
+      out.end_object().key("aten_ops_headers").begin_array();
+      for (const std::string& header : aten_headers) out.value(header);
+      out.end_array();
+    });
     sources.push_back(path);
   }
   for (const auto& [family, indices] : families) {
-    std::string header = "csrc/generated/kernels/" + family + ".h";
-    family_list.push_back({{"name", family},
-                           {"header", header},
-                           {"kernel_file", kernel_file_of[family]},
-                           {"ops", indices}});
-    add_file(header, "kernels.h.j2", Owner::Generated,
-             {{"family", family}, {"kernel_file", kernel_file_of[family]}, {"ops", indices}});
+    const std::string header = "csrc/generated/kernels/" + family + ".h";
+    const std::string& kernel_file = kernel_file_of[family];
+    family_list.begin_object().key("name").value(family).key("header").value(header);
+    family_list.key("kernel_file").value(kernel_file).key("ops");
+    write_indices(family_list, indices);
+    family_list.end_object();
+    add_entry(header, "kernels.h.j2", Owner::Generated, indices, [&](JsonText& out) {
+      out.key("family").value(family).key("kernel_file").value(kernel_file).key("ops");
+      write_indices(out, indices);
+    });
     shard_families[fnv1a(family) % shard_count].push_back(family);
   }
   for (int shard = 0; shard < shard_count; ++shard) {
@@ -671,9 +705,11 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
       }
     }
     std::string path = "csrc/generated/register_" + std::to_string(shard) + ".cpp";
-    add_file(
-        path, "register.cpp.j2", Owner::Generated,
-        {{"shard", shard}, {"ops", indices}, {"headers", headers}, {"namespaces", namespaces}});
+    add_file(path, "register.cpp.j2", Owner::Generated,
+             {{"shard", shard},
+              {"ops", std::move(indices)},
+              {"headers", std::move(headers)},
+              {"namespaces", std::move(namespaces)}});
     sources.push_back(path);
   }
   add_file("csrc/generated/device_checks.h", "device_checks.h.j2", Owner::Generated);
@@ -755,7 +791,6 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
         {"core_library", d.python_package},
         {"env_prefix", env_prefix(d.device)},
         {"devices", d.devices}}},
-      {"families", std::move(family_list)},
       {"custom_namespaces", std::move(custom_namespaces)},
       {"autocast",
        {{"lower_precision_fp", refs_to_json(d.autocast.lower_precision_fp)},
@@ -781,7 +816,8 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
       {"features", d.features},
       {"build",
        {{"sources", sources}, {"python_sources", python_sources}, {"test_sources", test_sources}}},
-      {"files", std::move(files)}};
+  };
+  model.parts.emplace_back("families", family_list.end_array().take());
   return model;
 }
 

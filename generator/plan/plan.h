@@ -40,12 +40,15 @@ std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& 
 std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs& in,
                                                                     Diagnostics& diags);
 
-// The render model: plain JSON, the contract between the C++ core and the templates. Its ops,
-// most of its bulk, are kept as JSON text, written once on the plan's threads and copied into
-// each renderer's request as they are (see common/json_text.h for why).
+// The render model: plain JSON, the contract between the C++ core and the templates. Its bulk
+// (an entry per op and per file) is kept as JSON text, written once and copied into each
+// renderer's request as it is (see common/json_text.h for why).
 struct RenderModel {
-  nlohmann::json doc;              // every part but "ops", including "files": [{path, ...}]
-  std::vector<std::string> ops;    // the JSON object of model["ops"][i]
+  nlohmann::json doc;  // the parts built as values: backend, build, autocast, ...
+  std::vector<std::pair<std::string, std::string>> parts;  // parts written as JSON text
+  std::vector<std::string> ops;                            // the JSON object of model["ops"][i]
+  std::vector<std::string> files;  // the JSON object of model["files"][i]: {path, template, ...}
+  std::vector<std::vector<std::size_t>> file_ops;  // the "ops" of files[i], for sharing work
   nlohmann::json to_json() const;  // the whole model as one value (`frp-gen plan`, tests)
 };
 

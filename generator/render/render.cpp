@@ -83,25 +83,19 @@ bool read_records(Channel& channel, std::vector<RenderedFile>& files) {
   }
 }
 
-// A file's op indices (none for a file that is not about ops).
-const json& ops_of(const json& file) {
-  static const json none = json::array();
-  auto it = file.find("ops");
-  return it == file.end() ? none : *it;
-}
-
 // Shares the files out among `workers`, balancing expected work (a file's cost grows with its
 // ops) while keeping each op's files together: a worker is sent only the ops its files use, so
 // the fewer ops two workers share, the less JSON each one parses. Largest files first; a file
 // goes to the worker that already has most of its ops unless that worker is ahead of the least
-// loaded one by more than a small slack.
-std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t workers) {
-  std::vector<std::size_t> order(files.size());
-  std::vector<std::size_t> cost(files.size());
+// loaded one by more than a small slack. `file_ops[i]` are the ops of file i.
+std::vector<std::vector<std::size_t>> share_files(
+    const std::vector<std::vector<std::size_t>>& file_ops, std::size_t workers) {
+  std::vector<std::size_t> order(file_ops.size());
+  std::vector<std::size_t> cost(file_ops.size());
   std::size_t total = 0;
-  for (std::size_t i = 0; i < files.size(); ++i) {
+  for (std::size_t i = 0; i < file_ops.size(); ++i) {
     order[i] = i;
-    cost[i] = 1 + ops_of(files[i]).size();
+    cost[i] = 1 + file_ops[i].size();
     total += cost[i];
   }
   std::stable_sort(order.begin(), order.end(),
@@ -111,17 +105,13 @@ std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t
   std::vector<std::size_t> load(workers, 0);
   std::vector<std::vector<bool>> has_op(workers);
   for (std::size_t i : order) {
-    const json& ops = ops_of(files[i]);
     const std::size_t least = *std::min_element(load.begin(), load.end());
     std::size_t best = 0, best_overlap = 0;
     bool found = false;
     for (std::size_t w = 0; w < workers; ++w) {
       if (load[w] > least + slack) continue;
       std::size_t overlap = 0;
-      for (const json& op : ops) {
-        std::size_t index = op.get<std::size_t>();
-        overlap += index < has_op[w].size() && has_op[w][index];
-      }
+      for (std::size_t op : file_ops[i]) overlap += op < has_op[w].size() && has_op[w][op];
       if (!found || overlap > best_overlap || (overlap == best_overlap && load[w] < load[best])) {
         best = w;
         best_overlap = overlap;
@@ -130,10 +120,9 @@ std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t
     }
     share[best].push_back(i);
     load[best] += cost[i];
-    for (const json& op : ops) {
-      std::size_t index = op.get<std::size_t>();
-      if (index >= has_op[best].size()) has_op[best].resize(index + 1, false);
-      has_op[best][index] = true;
+    for (std::size_t op : file_ops[i]) {
+      if (op >= has_op[best].size()) has_op[best].resize(op + 1, false);
+      has_op[best][op] = true;
     }
   }
   return share;
@@ -144,9 +133,8 @@ std::vector<std::vector<std::size_t>> share_files(const json& files, std::size_t
 std::string shared_parts(const plan::RenderModel& model) {
   JsonText out;
   out.begin_object();
-  for (const auto& [key, value] : model.doc.items()) {
-    if (key != "files") out.key(key).value(value);
-  }
+  for (const auto& [key, value] : model.doc.items()) out.key(key).value(value);
+  for (const auto& [key, text] : model.parts) out.key(key).raw(text);
   out.end_object();
   std::string text = out.take();
   return text.substr(1, text.size() - 2);
@@ -157,40 +145,38 @@ std::string shared_parts(const plan::RenderModel& model) {
 // which would deep-copy the model.
 std::string request_for(const plan::RenderModel& model, const std::string& shared,
                         const std::vector<std::size_t>& share) {
-  const json& files = model.doc.at("files");
-  std::vector<bool> file_used(files.size(), false), op_used(model.ops.size(), false);
+  std::vector<bool> file_used(model.files.size(), false), op_used(model.ops.size(), false);
   for (std::size_t i : share) {
     file_used[i] = true;
-    for (const json& op : ops_of(files[i])) op_used[op.get<std::size_t>()] = true;
+    for (std::size_t op : model.file_ops[i]) op_used[op] = true;
   }
-  std::size_t ops_size = 0;
+  std::size_t size = shared.size() + 64;
   for (std::size_t i = 0; i < model.ops.size(); ++i) {
-    ops_size += op_used[i] ? model.ops[i].size() + 1 : 5;
+    size += op_used[i] ? model.ops[i].size() + 1 : 5;
   }
+  for (std::size_t i = 0; i < model.files.size(); ++i) {
+    size += file_used[i] ? model.files[i].size() + 1 : 5;
+  }
+  auto entries = [](JsonText& out, const std::vector<std::string>& texts,
+                    const std::vector<bool>& used) {
+    out.begin_array();
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      if (used[i]) {
+        out.raw(texts[i]);
+      } else {
+        out.null();
+      }
+    }
+    out.end_array();
+  };
   JsonText out;
-  out.reserve(ops_size + shared.size() + (share.size() << 9));
-  out.begin_object().key("model").begin_object();
-  out.key("ops").begin_array();
-  for (std::size_t i = 0; i < model.ops.size(); ++i) {
-    if (op_used[i]) {
-      out.raw(model.ops[i]);
-    } else {
-      out.null();
-    }
-  }
-  out.end_array();
-  out.key("files").begin_array();
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (file_used[i]) {
-      out.value(files[i]);
-    } else {
-      out.null();
-    }
-  }
-  out.end_array();
+  out.reserve(size + 8 * share.size());
+  out.begin_object().key("model").begin_object().key("ops");
+  entries(out, model.ops, op_used);
+  out.key("files");
+  entries(out, model.files, file_used);
   if (!shared.empty()) out.raw_members(shared);
-  out.end_object();
-  out.key("render").begin_array();
+  out.end_object().key("render").begin_array();
   for (std::size_t i : share) out.value(std::uint64_t{i});
   return out.end_array().end_object().take();
 }
@@ -204,7 +190,7 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
   const std::size_t workers = std::clamp<std::size_t>(location_->value("channels", std::size_t{1}),
                                                       1, python_->channel_count());
   for (std::size_t w = workers; w < python_->channel_count(); ++w) python_->channel(w).close();
-  const std::vector<std::vector<std::size_t>> share = share_files(model.doc.at("files"), workers);
+  const std::vector<std::vector<std::size_t>> share = share_files(model.file_ops, workers);
   // Each worker's request is written and sent on its own thread: the workers are waiting, so
   // their cores are free, and each starts parsing as soon as its own request is complete.
   const std::string shared = shared_parts(model);
@@ -231,7 +217,7 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
   }
   // Each worker replies in the order of its share; put the files back into plan order, so
   // summaries and manifests do not depend on the sharing.
-  std::vector<RenderedFile> rendered(model.doc.at("files").size());
+  std::vector<RenderedFile> rendered(model.files.size());
   for (std::size_t w = 0; w < workers; ++w) {
     if (!well_formed[w] || replies[w].size() != share[w].size()) {
       fail(diags, "renderer sent a malformed reply");
