@@ -205,24 +205,33 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
   for (std::size_t w = 0; w < workers; ++w) {
     well_formed[w] = read_records(python_->channel(w), replies[w]);
   }
-  const int code = python_->wait();
-  // A template error ends its worker's reply; the first one found is the one reported.
-  for (const std::vector<RenderedFile>& files : replies) {
-    if (!files.empty() && files.back().owner == "error") return template_error(files.back(), diags);
+  // Complete, well-formed replies are the result, and Python's exit (its tear-down) is not
+  // waited for; only when a reply falls short may the exit status tell why.
+  bool complete = true;
+  for (std::size_t w = 0; w < workers; ++w) {
+    complete = complete && well_formed[w] && replies[w].size() == share[w].size() &&
+               (replies[w].empty() || replies[w].back().owner != "error");
   }
-  if (code != 0) {
-    fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
-         "the renderer's message is above");
+  if (!complete) {
+    const int code = python_->wait();
+    // A template error ends its worker's reply; the first one found is the one reported.
+    for (const std::vector<RenderedFile>& files : replies) {
+      if (!files.empty() && files.back().owner == "error") {
+        return template_error(files.back(), diags);
+      }
+    }
+    if (code != 0) {
+      fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
+           "the renderer's message is above");
+    } else {
+      fail(diags, "renderer sent a malformed reply");
+    }
     return std::nullopt;
   }
   // Each worker replies in the order of its share; put the files back into plan order, so
   // summaries and manifests do not depend on the sharing.
   std::vector<RenderedFile> rendered(model.files.size());
   for (std::size_t w = 0; w < workers; ++w) {
-    if (!well_formed[w] || replies[w].size() != share[w].size()) {
-      fail(diags, "renderer sent a malformed reply");
-      return std::nullopt;
-    }
     for (std::size_t k = 0; k < share[w].size(); ++k) {
       rendered[share[w][k]] = std::move(replies[w][k]);
     }

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import torchgen
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -455,6 +456,42 @@ def test_renderer_works_behind_a_launcher_that_drops_its_extra_pipes(
     )
     for rel in made:
         assert (repo / rel).read_bytes() == (pristine_repo / rel).read_bytes(), rel
+
+
+@pytest.mark.parametrize(
+    ("reply", "message"),
+    [
+        ("exit 5", "rendering failed (exit 5)"),
+        ("exit 0", "renderer sent a malformed reply"),
+        (
+            "printf 'CMakeLists.txt\\ngenerated\\n100\\nshort'",
+            "renderer sent a malformed reply",
+        ),
+    ],
+    ids=["crashes", "answers-nothing", "cut-short"],
+)
+def test_a_failing_renderer_is_an_error_and_nothing_is_written(
+    run, snapshot, tmp_path, reply, message
+):
+    """A renderer that dies or answers too little: frp-gen says so and writes nothing."""
+    location = json.dumps(
+        {
+            "torchgen": str(Path(torchgen.__file__).parent),
+            "torch_version": "2.13.0",
+            "channels": 1,
+        }
+    )
+    python = tmp_path / "python"
+    python.write_text(f"#!/bin/sh\necho '{location}'\ncat >/dev/null\n{reply}\n")
+    python.chmod(0o755)
+    before = snapshot(tmp_path)
+    repo = tmp_path / "repo"
+    env = {"FRP_PYTHON": str(python), "FRP_CACHE_DIR": "off"}
+    code, _, err = run("-q", "new", "mydevice", "--dir", repo, env=env)
+    assert code == 2, err
+    assert message in err, err
+    assert not repo.exists()
+    assert snapshot(tmp_path) == before
 
 
 def test_renderer_finds_packages_that_only_site_processing_adds(run, tmp_path):
