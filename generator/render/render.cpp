@@ -200,11 +200,16 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
         [&, w] { python_->channel(w).send_and_close(request_for(model, shared, share[w])); });
   }
   for (std::thread& sender : senders) sender.join();
+  // Read on a thread each: a worker that finishes first would otherwise wait, its pipe full,
+  // until the other's reply has been read, and the two transfers would not overlap.
   std::vector<std::vector<RenderedFile>> replies(workers);
-  std::vector<bool> well_formed(workers);
+  std::vector<char> well_formed(workers);
+  std::vector<std::thread> readers;
   for (std::size_t w = 0; w < workers; ++w) {
-    well_formed[w] = read_records(python_->channel(w), replies[w]);
+    readers.emplace_back(
+        [&, w] { well_formed[w] = read_records(python_->channel(w), replies[w]); });
   }
+  for (std::thread& reader : readers) reader.join();
   // Complete, well-formed replies are the result, and Python's exit (its tear-down) is not
   // waited for; only when a reply falls short may the exit status tell why.
   bool complete = true;
