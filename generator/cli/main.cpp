@@ -8,6 +8,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "cli/pipeline.h"
@@ -32,8 +33,11 @@ class StageTimer {
   void lap(const char* stage) {
     if (!enabled_) return;
     auto now = Clock::now();
-    std::cerr << "frp-gen timing: " << stage << " "
-              << std::chrono::duration<double, std::milli>(now - last_).count() << " ms\n";
+    // One write per line: the renderer's workers write their timings to the same stderr.
+    std::ostringstream line;
+    line << "frp-gen timing: " << stage << " "
+         << std::chrono::duration<double, std::milli>(now - last_).count() << " ms\n";
+    std::cerr << line.str() << std::flush;
     last_ = now;
   }
 

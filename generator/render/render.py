@@ -51,10 +51,9 @@ def lap(step: str) -> None:
     global _last
     if _TIMINGS:
         now = time.perf_counter()
-        print(
-            f"frp-gen timing: renderer {os.getpid()} {step} {1e3 * (now - _last):.1f} ms",
-            file=sys.stderr,
-        )
+        # One write per line: frp-gen and the other worker write to the same stderr.
+        line = f"frp-gen timing: renderer {os.getpid()} {step} {1e3 * (now - _last):.1f} ms\n"
+        os.write(sys.stderr.fileno(), line.encode())
         _last = now
 
 
