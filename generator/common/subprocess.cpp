@@ -28,8 +28,8 @@ bool read_some(int fd, std::string& out) {
   }
 }
 
-// The child's side of fork: gives it its ends of the pipes at the descriptors the channels
-// promise (2k and 2k+1 become stdin and stdout for k = 0), then runs `argv`.
+// The child's side of fork: puts its ends of the pipes where the channels promise them
+// (channel 0 on stdin and stdout, channel k on descriptors 2k+1 and 2k+2), then runs `argv`.
 [[noreturn]] void exec_child(const std::vector<std::string>& argv,
                              const std::vector<std::pair<int, int>>& child_ends) {
   // Moved above every target number first, so that placing one end cannot close another.

@@ -77,7 +77,11 @@ bool read_records(Channel& channel, std::vector<RenderedFile>& files) {
     if (!owner || !length) return false;
     std::size_t size = 0;
     auto [end, ec] = std::from_chars(length->data(), length->data() + length->size(), size);
-    if (ec != std::errc() || end != length->data() + length->size()) return false;
+    // A length no rendered file comes near is a broken reply, not an allocation to attempt.
+    constexpr std::size_t kLargestFile = std::size_t{1} << 30;
+    if (ec != std::errc() || end != length->data() + length->size() || size > kLargestFile) {
+      return false;
+    }
     RenderedFile& file = files.emplace_back(RenderedFile{std::move(*path), std::move(*owner), {}});
     if (!channel.read_exactly(size, file.content)) return false;
   }

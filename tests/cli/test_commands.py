@@ -467,8 +467,12 @@ def test_renderer_works_behind_a_launcher_that_drops_its_extra_pipes(
             "printf 'CMakeLists.txt\\ngenerated\\n100\\nshort'",
             "renderer sent a malformed reply",
         ),
+        (
+            "printf 'CMakeLists.txt\\ngenerated\\n99999999999999\\n'",
+            "renderer sent a malformed reply",
+        ),
     ],
-    ids=["crashes", "answers-nothing", "cut-short"],
+    ids=["crashes", "answers-nothing", "cut-short", "absurd-length"],
 )
 def test_a_failing_renderer_is_an_error_and_nothing_is_written(
     run, snapshot, tmp_path, reply, message
