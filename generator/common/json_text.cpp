@@ -159,10 +159,4 @@ void JsonText::append_string(std::string_view text) {
   out_ += '"';
 }
 
-std::string json_string(std::string_view text) {
-  JsonText out;
-  out.value(text);
-  return out.take();
-}
-
 }  // namespace frp

@@ -51,7 +51,4 @@ class JsonText {
   bool after_key_ = false;
 };
 
-// `text` as a JSON string, quotes included.
-std::string json_string(std::string_view text);
-
 }  // namespace frp

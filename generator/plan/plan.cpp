@@ -593,11 +593,10 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
     ops.push_back(&*op);
     model.ops.push_back(std::move(built[i].text));
   }
-  std::vector<std::string_view> default_kernels_of(ops.size());
+  std::vector<std::string_view> default_kernel_of(ops.size());  // of ops[i]
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    default_kernels_of[i] = default_kernel(*ops[i], builtin.contains(ops[i]->key));
+    default_kernel_of[i] = default_kernel(*ops[i], builtin.contains(ops[i]->key));
   }
-  auto default_kernel_of = [&](std::size_t i) { return default_kernels_of[i]; };
   if (diags.error_count() != errors_before) return std::nullopt;
 
   // Each file's entry is {"path", "template", "owner"} and whatever its template needs. Like the
@@ -643,7 +642,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   std::map<std::string, KernelFile> kernel_files;  // path -> contents
   for (const auto& [family, indices] : families) {
     const bool all_builtin = std::all_of(indices.begin(), indices.end(), [&](std::size_t i) {
-      return default_kernel_of(i) == "builtin";
+      return default_kernel_of[i] == "builtin";
     });
     const std::string name = all_builtin ? std::string(kBuiltinKernelFile) : family;
     KernelFile& file = kernel_files["csrc/kernels/" + name + ".cpp"];
@@ -661,8 +660,8 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
       for (std::size_t i : families[family]) {
         indices.push_back(i);
         // Which default kernels the scaffold starts from decides which headers it needs.
-        default_kernels[default_kernel_of(i)] = true;
-        if (default_kernel_of(i) == "cpu_fallback") aten_headers.insert(ops[i]->aten_ops_header);
+        default_kernels[default_kernel_of[i]] = true;
+        if (default_kernel_of[i] == "cpu_fallback") aten_headers.insert(ops[i]->aten_ops_header);
       }
     }
     add_entry(path, "kernel.cpp.j2", Owner::Scaffold, indices, [&](JsonText& out) {
@@ -755,7 +754,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   // The device integration: one file per mechanism, none of them per-op.
   json builtin_indices = json::array();
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    if (default_kernel_of(i) == "builtin") builtin_indices.push_back(i);
+    if (default_kernel_of[i] == "builtin") builtin_indices.push_back(i);
   }
   std::vector<std::string> python_sources, test_sources;
   for (const IntegrationFile& f : integration_files()) {

@@ -40,7 +40,9 @@ TEST(JsonText, NestsObjectsAndArraysWithCommasInTheRightPlaces) {
 
 TEST(JsonText, EscapesWhatJsonRequiresAndPassesUtf8Through) {
   const std::string tricky = "say \"hi\" \\ C:\\dir\n\ttab\r\x01\x1f end \xc3\xa9\xe2\x80\x94";
-  const std::string text = json_string(tricky);
+  JsonText out;
+  out.value(tricky);
+  const std::string& text = out.text();
   EXPECT_EQ(json::parse(text).get<std::string>(), tricky);
   EXPECT_EQ(text,
             "\"say \\\"hi\\\" \\\\ C:\\\\dir\\n\\ttab\\r\\u0001\\u001f end "
