@@ -23,7 +23,7 @@ fi
 
 echo "== pip: torch 2.13.0 (CPU), Jinja2, test tools"
 # torch is pinned: frp-gen is tested against 2.13's operator set and headers.
-"$PYTHON" -m pip install -q --disable-pip-version-check torch==2.13.0 jinja2 pyyaml jsonschema pytest ruff
+"$PYTHON" -m pip install -q --disable-pip-version-check torch==2.13.0 jinja2 pyyaml jsonschema pytest ruff expecttest
 
 echo "== build frp-gen"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython3_EXECUTABLE="$(command -v "$PYTHON")" >/dev/null

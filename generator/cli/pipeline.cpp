@@ -136,6 +136,7 @@ std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loa
   in.op_sets_dir = s.data_dir + "/schemas/op_sets";
   in.mixed_device_ops = s.data_dir + "/schemas/policies/mixed_device_ops.yaml";
   in.builtin_kernels = s.data_dir + "/schemas/policies/builtin_kernels.yaml";
+  in.cpu_defaults = s.data_dir + "/schemas/policies/cpu_defaults.yaml";
   in.autocast_policy = s.data_dir + "/schemas/policies/autocast.yaml";
   in.torch_version = loaded.torch_version;
   in.generator_version = FRP_VERSION;

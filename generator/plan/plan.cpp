@@ -203,6 +203,13 @@ const std::vector<IntegrationFile>& integration_files() {
        Build::None, nullptr, /*builtin_ops=*/true},
       {"csrc/generated/builtin_kernels.cpp", "backend/csrc/builtin_kernels.cpp.j2",
        Owner::Generated, Build::Core},
+      {"csrc/generated/cpu_call.h", "backend/csrc/cpu_call.h.j2", Owner::Generated, Build::None},
+      {"csrc/generated/cpu_call.cpp", "backend/csrc/cpu_call.cpp.j2", Owner::Generated,
+       Build::Core},
+      {"csrc/generated/cpu_defaults.h", "backend/csrc/cpu_defaults.h.j2", Owner::Generated,
+       Build::None},
+      {"csrc/generated/cpu_defaults.cpp", "backend/csrc/cpu_defaults.cpp.j2", Owner::Generated,
+       Build::Core},
       {"csrc/generated/autocast.cpp", "backend/csrc/autocast.cpp.j2", Owner::Generated, Build::Core,
        "autocast"},
       {"csrc/python/module.cpp", "backend/csrc/python_module.cpp.j2", Owner::Generated,
@@ -417,14 +424,18 @@ std::string_view default_kernel(const model::Op& op, bool builtin) {
   return op.fn->custom ? "not_implemented" : builtin ? "builtin" : "cpu_fallback";
 }
 
-std::string op_json_text(const model::Op& op, const OpFacts& facts) {
-  std::vector<std::string> params, names, device_checks;
+bool checks_devices(const model::NativeFunction& fn, bool listed_mixed) {
   // CPU and CUDA check the devices of pointwise and reduction ops inside TensorIterator, hence
   // their `device_check: NoCheck`; a backend's kernels may never build one, so wrappers check.
   const bool tensor_iterator_op =
-      std::any_of(op.fn->tags.begin(), op.fn->tags.end(),
+      std::any_of(fn.tags.begin(), fn.tags.end(),
                   [](const std::string& tag) { return tag == "pointwise" || tag == "reduction"; });
-  const bool check_devices = (op.fn->device_check || tensor_iterator_op) && !facts.mixed_device;
+  return (fn.device_check || tensor_iterator_op) && !listed_mixed;
+}
+
+std::string op_json_text(const model::Op& op, const OpFacts& facts) {
+  std::vector<std::string> params, names, device_checks;
+  const bool check_devices = checks_devices(*op.fn, facts.mixed_device);
   JsonText out;
   out.reserve(2048);  // an aten op's JSON is 1-2 KB: one allocation instead of several
   out.begin_object().key("arguments").begin_array();
@@ -534,6 +545,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   };
   const std::set<std::string> mixed_device = read_policy_list(in.mixed_device_ops);
   const std::set<std::string> builtin = read_policy_list(in.builtin_kernels);
+  const std::set<std::string> cpu_default_keys = read_policy_list(in.cpu_defaults);
 
   // Typing an op and building its JSON do not depend on the other ops, and are most of the
   // plan's work for a large op list: two threads share them (the renderers are only waiting).
@@ -772,6 +784,26 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   json autocast = d.features.at("autocast") ? autocast_kernels(in, diags) : json::array();
   if (diags.error_count() != errors_before) return std::nullopt;
 
+  // The CPU fallback checks devices as the wrappers do; these ops' tensors it leaves alone.
+  json fallback_mixed_device = json::array();
+  for (const auto& fn : in.registry->all()) {
+    if (!fn->custom && !checks_devices(*fn, mixed_device.contains(fn->key))) {
+      fallback_mixed_device.push_back(fn->key);
+    }
+  }
+  std::sort(fallback_mixed_device.begin(), fallback_mixed_device.end());
+  // Generated defaults for the ops torch gives no CPU kernel; registered unless the descriptor
+  // lists the op in `ops:`, whose kernel then starts from the default through the fallback.
+  json cpu_defaults = json::array(), cpu_defaults_registered = json::array();
+  for (const std::string& key : cpu_default_keys) {
+    const model::NativeFunction* fn = in.registry->find(key);
+    if (!fn) continue;  // not in this torch (tests/cli/test_shipped_lists.py checks the list)
+    std::optional<model::Op> op = model::build_op(*fn, diags);
+    if (!op) continue;
+    cpu_defaults.push_back({{"key", key}, {"cpp_name", op->cpp_name}});
+    if (!selected_keys.contains(key)) cpu_defaults_registered.push_back(key);
+  }
+
   auto refs_to_json = [](const std::vector<descriptor::Ref>& refs) {
     json out = json::array();
     for (const auto& r : refs) out.push_back(normalize_key(r.value));
@@ -811,7 +843,10 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
       {"fallback",
        {{"policy", d.fallback_policy},
         {"policy_enum", policy_enum(d.fallback_policy)},
-        {"deny", refs_to_json(d.fallback_deny)}}},
+        {"deny", refs_to_json(d.fallback_deny)},
+        {"mixed_device_ops", std::move(fallback_mixed_device)}}},
+      {"cpu_defaults",
+       {{"ops", std::move(cpu_defaults)}, {"registered", std::move(cpu_defaults_registered)}}},
       {"features", d.features},
       {"build",
        {{"sources", sources}, {"python_sources", python_sources}, {"test_sources", test_sources}}},

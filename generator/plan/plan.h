@@ -24,6 +24,7 @@ struct Inputs {
   std::string op_sets_dir;       // schemas/op_sets of frp-gen
   std::string mixed_device_ops;  // schemas/policies/mixed_device_ops.yaml: no device check
   std::string builtin_kernels;   // schemas/policies/builtin_kernels.yaml: ops with working defaults
+  std::string cpu_defaults;      // schemas/policies/cpu_defaults.yaml: CPU kernels torch lacks
   std::string autocast_policy;   // schemas/policies/autocast.yaml: default autocast lists
   std::string torch_version;     // of the torch whose yaml was read, or "unknown"
   std::string generator_version;
@@ -53,6 +54,10 @@ struct RenderModel {
 };
 
 std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& diags);
+
+// Whether an op's tensors must share a device, so that its kernel wrapper (and the CPU fallback)
+// checks them. `listed_mixed`: the op is on frp-gen's mixed-device list.
+bool checks_devices(const model::NativeFunction& fn, bool listed_mixed);
 
 // What decides an op's JSON besides the op itself.
 struct OpFacts {

@@ -2,11 +2,13 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Running an operator on the CPU on behalf of cpuref: inputs are copied to the
-// CPU, the CPU kernel runs, results are copied back. Every operator without a kernel of its own
-// comes here (a dispatcher fallback), and so do scaffolded kernels until they are written.
+// CPU, the CPU kernel runs, results are copied back, with PyTorch's semantics for views, out=
+// and in-place arguments (see cpu_call.h). Every operator without a kernel of its own comes here
+// (a dispatcher fallback), and so do scaffolded kernels until they are written; operators for
+// which PyTorch has no CPU kernel run the generated defaults of cpu_defaults.h.
 //
 // Policy, set by CPUREF_FALLBACK (warn | silent | error; default warn) or at run time:
-//   warn    run on the CPU, warning once per operator
+//   warn    run on the CPU; the first fallback of the process warns, once
 //   silent  run on the CPU
 //   error   refuse: NotImplementedError naming the operator
 // Operators on the deny list (CPUREF_FALLBACK_DENY, comma-separated, plus the descriptor's

@@ -10,7 +10,7 @@ import torch
 DEVICE = "npu_demo"
 backend = torch.npu_demo
 
-FALLBACK_MESSAGE = "has no npu_demo kernel"
+FALLBACK_MESSAGE = "operators without a npu_demo kernel run on the CPU"
 
 
 def cumsum_on_device():
@@ -83,24 +83,45 @@ def test_native_kernels_do_not_fall_back():
     assert backend.fallback_stats() == {}
 
 
-def test_warn_policy_warns_once_per_operator():
+def test_warn_policy_warns_once_per_process():
+    # One line a person reads: the first fallback warns, naming it and fallback_stats();
+    # later fallbacks, of this operator or any other, are only counted.
     backend.set_fallback_policy("warn")
     with pytest.warns(UserWarning, match=FALLBACK_MESSAGE) as record:
         cumsum_on_device()
-    assert any("cumsum" in str(w.message) for w in record)
+    (warning,) = [w for w in record if FALLBACK_MESSAGE in str(w.message)]
+    assert "cumsum" in str(warning.message)
+    assert "fallback_stats()" in str(warning.message)
+    assert "NPU_DEMO_FALLBACK=silent" in str(warning.message)
     with warnings.catch_warnings(record=True) as again:
         warnings.simplefilter("always")
         cumsum_on_device()
-    assert not [w for w in again if "cumsum" in str(w.message)]
+        a = torch.ones(3, device=DEVICE)
+        torch.hypot(a, a)
+    assert not [w for w in again if FALLBACK_MESSAGE in str(w.message)]
+    assert {"cumsum.out", "hypot.out"} <= set(backend.fallback_stats())
 
 
-def test_set_policy_resets_the_warned_operators():
+def test_set_policy_rearms_the_warning():
     backend.set_fallback_policy("warn")
     with pytest.warns(UserWarning, match=FALLBACK_MESSAGE):
         cumsum_on_device()
     backend.set_fallback_policy("warn")
     with pytest.warns(UserWarning, match="cumsum"):
         cumsum_on_device()
+
+
+def test_first_run_prints_one_fallback_line(run_python):
+    # What a new user sees: printing a tensor runs a dozen operators on the CPU, one warning.
+    code = (
+        "import torch, torch_npu_demo\n"
+        "print(torch.randn(2, 3, device='npu_demo'))\n"
+        "print(len(torch.npu_demo.fallback_stats()))\n"
+    )
+    result = run_python(code, NPU_DEMO_FALLBACK="warn")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("UserWarning") == 1, result.stderr
+    assert int(result.stdout.split()[-1]) > 1
 
 
 def test_silent_policy_does_not_warn():

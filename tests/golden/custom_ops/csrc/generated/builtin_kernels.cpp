@@ -12,7 +12,10 @@
 #include <ATen/ops/view_native.h>
 #include <c10/core/DeviceGuard.h>
 #include <c10/util/Exception.h>
+#include <c10/util/SmallVector.h>
 #include <torch/library.h>
+
+#include <algorithm>
 
 #include "generated/allocator.h"
 #include "generated/generator.h"
@@ -37,6 +40,39 @@ std::size_t span_bytes(const at::Tensor& t) {
 // A contiguous tensor whose bytes can be copied as one block.
 bool is_dense(const at::Tensor& t) { return t.is_contiguous(); }
 
+// Calls fn(offset, count) for each run of `count` elements that lie next to each other in memory,
+// `offset` elements from the first one, covering a tensor of these sizes and strides.
+template <class Fn>
+void for_each_run(at::IntArrayRef sizes, at::IntArrayRef strides, Fn&& fn) {
+  c10::SmallVector<int64_t, 6> dims;  // outermost (largest stride) first
+  for (std::size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] == 0) return;
+    if (sizes[d] > 1) dims.push_back(static_cast<int64_t>(d));
+  }
+  std::stable_sort(dims.begin(), dims.end(),
+                   [&](int64_t a, int64_t b) { return strides[a] > strides[b]; });
+  // The innermost dimensions that continue one another form the run.
+  int64_t run = 1;
+  while (!dims.empty() && strides[dims.back()] == run) {
+    run *= sizes[dims.back()];
+    dims.pop_back();
+  }
+  c10::SmallVector<int64_t, 6> index(dims.size(), 0);
+  int64_t offset = 0;
+  while (true) {
+    fn(offset, run);
+    std::size_t d = dims.size();
+    for (; d > 0; --d) {
+      const int64_t dim = dims[d - 1];
+      offset += strides[dim];
+      if (++index[d - 1] < sizes[dim]) break;
+      offset -= strides[dim] * sizes[dim];
+      index[d - 1] = 0;
+    }
+    if (d == 0) return;
+  }
+}
+
 void copy_bytes(void* dst, const void* src, std::size_t bytes, runtime::CopyKind kind,
                 bool non_blocking, c10::DeviceIndex device) {
   if (non_blocking) {
@@ -51,27 +87,6 @@ void check_factory(const std::optional<at::Layout>& layout, const std::optional<
   TORCH_CHECK(c10::layout_or_default(layout) == c10::Layout::Strided,
               "npu_demo supports only strided tensors");
   TORCH_CHECK(!c10::pinned_memory_or_default(pin_memory), "only CPU memory can be pinned");
-}
-
-// Points `self` at `storage` with the given geometry, growing the storage when it is too small.
-at::Tensor& set_geometry(at::Tensor& self, const c10::Storage& storage, int64_t offset,
-                         at::IntArrayRef size, at::IntArrayRef stride) {
-  TORCH_CHECK(offset >= 0, "storage offset must be non-negative, got ", offset);
-  c10::TensorImpl* impl = self.unsafeGetTensorImpl();
-  if (!impl->storage().is_alias_of(storage)) impl->set_storage_keep_dtype(storage);
-  if (stride.empty()) {
-    impl->set_sizes_contiguous(size);
-    impl->set_storage_offset(offset);
-  } else {
-    impl->set_sizes_and_strides(size, stride, offset);
-  }
-  const std::size_t needed = at::detail::computeStorageNbytes(
-      self.sizes(), self.strides(), self.element_size(), static_cast<std::size_t>(offset));
-  if (needed > storage.nbytes()) {
-    const c10::DeviceGuard guard(storage.device());
-    resize_storage_bytes(storage, needed);
-  }
-  return self;
 }
 
 // Runs a CPU random kernel with a CPU generator seeded from the device generator's next value,
@@ -111,26 +126,63 @@ at::Tensor to_cpu(const at::Tensor& tensor) {
   return with_view_flags(span.as_strided(tensor.sizes(), tensor.strides(), 0), tensor);
 }
 
+void write_elements(const at::Tensor& dst, const at::Tensor& src, bool non_blocking) {
+  TORCH_INTERNAL_ASSERT(on_device(dst) && src.is_cpu() && dst.dtype() == src.dtype() &&
+                        dst.sizes() == src.sizes() && dst.strides() == src.strides());
+  if (dst.numel() == 0) return;
+  auto* to = static_cast<char*>(dst.mutable_data_ptr());
+  const auto* from = static_cast<const char*>(src.const_data_ptr());
+  const auto size = static_cast<std::size_t>(dst.element_size());
+  const c10::DeviceIndex device = dst.device().index();
+  for_each_run(dst.sizes(), dst.strides(), [&](int64_t offset, int64_t count) {
+    const std::size_t at = static_cast<std::size_t>(offset) * size;
+    copy_bytes(to + at, from + at, static_cast<std::size_t>(count) * size,
+               runtime::CopyKind::HostToDevice, non_blocking, device);
+  });
+}
+
 void write_from_cpu(const at::Tensor& dst, const at::Tensor& cpu_src, bool non_blocking) {
   TORCH_INTERNAL_ASSERT(on_device(dst) && cpu_src.is_cpu());
   if (dst.numel() == 0) return;
-  auto* first = static_cast<char*>(dst.mutable_data_ptr());
-  if (is_dense(dst)) {
-    at::Tensor values = cpu_src.to(dst.scalar_type()).expand(dst.sizes());
-    // A conjugate or negative view stores the conjugate or negation of its values.
-    if (dst.is_conj()) values = values.conj();
-    if (dst.is_neg()) values = values._neg_view();
-    values = values.resolve_conj().resolve_neg().contiguous();
+  // A conjugate or negative view stores the conjugate or negation of its values.
+  const bool ready = cpu_src.dtype() == dst.dtype() && cpu_src.sizes() == dst.sizes() &&
+                     cpu_src.strides() == dst.strides() && cpu_src.is_conj() == dst.is_conj() &&
+                     cpu_src.is_neg() == dst.is_neg();
+  if (ready) {
     // Asynchronous only from the caller's own pinned memory: a temporary would die too early.
-    const bool async = non_blocking && values.is_same(cpu_src) && values.is_pinned();
-    copy_bytes(first, values.const_data_ptr(), dst.nbytes(), runtime::CopyKind::HostToDevice,
-               async, dst.device().index());
+    write_elements(dst, cpu_src, non_blocking && cpu_src.is_pinned());
     return;
   }
-  // A strided view: update the bytes it spans on the host, then write them back.
-  at::Tensor view = to_cpu(dst);
-  view.copy_(cpu_src);
-  runtime::memcpy(first, view.const_data_ptr(), span_bytes(dst), runtime::CopyKind::HostToDevice);
+  // The values laid out as `dst` lays out its elements, then those elements written.
+  at::Tensor staged =
+      at::empty({static_cast<int64_t>(span_bytes(dst) / dst.element_size())},
+                dst.options().device(c10::kCPU))
+          .as_strided(dst.sizes(), dst.strides(), 0);
+  at::Tensor values = cpu_src;
+  if (dst.is_conj()) values = values.conj();
+  if (dst.is_neg()) values = values._neg_view();
+  staged.copy_(values);
+  write_elements(dst, staged);
+}
+
+const at::Tensor& set_geometry(const at::Tensor& self, const c10::Storage& storage, int64_t offset,
+                               at::IntArrayRef size, at::IntArrayRef stride) {
+  TORCH_CHECK(offset >= 0, "storage offset must be non-negative, got ", offset);
+  c10::TensorImpl* impl = self.unsafeGetTensorImpl();
+  if (!impl->storage().is_alias_of(storage)) impl->set_storage_keep_dtype(storage);
+  if (stride.empty()) {
+    impl->set_sizes_contiguous(size);
+    impl->set_storage_offset(offset);
+  } else {
+    impl->set_sizes_and_strides(size, stride, offset);
+  }
+  const std::size_t needed = at::detail::computeStorageNbytes(
+      self.sizes(), self.strides(), self.element_size(), static_cast<std::size_t>(offset));
+  if (needed > storage.nbytes()) {
+    const c10::DeviceGuard guard(storage.device());
+    resize_storage_bytes(storage, needed);
+  }
+  return self;
 }
 
 at::Tensor empty_memory_format(c10::SymIntArrayRef size, std::optional<at::ScalarType> dtype,
@@ -178,7 +230,10 @@ at::Tensor unfold(const at::Tensor& self, int64_t dimension, int64_t size, int64
 const at::Tensor& resize_(const at::Tensor& self, c10::SymIntArrayRef size,
                           std::optional<at::MemoryFormat> memory_format) {
   c10::TensorImpl* impl = self.unsafeGetTensorImpl();
-  impl->set_sizes_contiguous(C10_AS_INTARRAYREF_SLOW(size));
+  // As on the CPU, resizing to the current sizes keeps the strides: an out= view stays a view.
+  if (self.sizes() != C10_AS_INTARRAYREF_SLOW(size)) {
+    impl->set_sizes_contiguous(C10_AS_INTARRAYREF_SLOW(size));
+  }
   if (memory_format.has_value()) {
     TORCH_CHECK(*memory_format != at::MemoryFormat::Preserve,
                 "unsupported memory format Preserve for resize_");
@@ -234,26 +289,29 @@ at::Scalar _local_scalar_dense(const at::Tensor& self) {
 
 at::Tensor& set__source_Storage(at::Tensor& self, at::Storage source) {
   const int64_t count = static_cast<int64_t>(source.nbytes() / self.element_size());
-  return set_geometry(self, source, 0, {count}, {1});
+  set_geometry(self, source, 0, {count}, {1});
+  return self;
 }
 
 at::Tensor& set__source_Storage_storage_offset(at::Tensor& self, at::Storage source,
                                                c10::SymInt storage_offset,
                                                c10::SymIntArrayRef size,
                                                c10::SymIntArrayRef stride) {
-  return set_geometry(self, source, storage_offset.expect_int(), C10_AS_INTARRAYREF_SLOW(size),
-                      C10_AS_INTARRAYREF_SLOW(stride));
+  set_geometry(self, source, storage_offset.expect_int(), C10_AS_INTARRAYREF_SLOW(size),
+               C10_AS_INTARRAYREF_SLOW(stride));
+  return self;
 }
 
 at::Tensor& set__source_Tensor(at::Tensor& self, const at::Tensor& source) {
   if (self.is_same(source)) return self;
-  return set_geometry(self, source.storage(), source.storage_offset(), source.sizes(),
-                      source.strides());
+  set_geometry(self, source.storage(), source.storage_offset(), source.sizes(), source.strides());
+  return self;
 }
 
 at::Tensor& set_(at::Tensor& self) {
   c10::Storage empty(c10::Storage::use_byte_size_t(), 0, device_allocator(), /*resizable=*/true);
-  return set_geometry(self, empty, 0, {0}, {});
+  set_geometry(self, empty, 0, {0}, {});
+  return self;
 }
 
 at::Tensor& fill__Scalar(at::Tensor& self, const at::Scalar& value) {

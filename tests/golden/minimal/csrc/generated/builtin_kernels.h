@@ -38,8 +38,18 @@ at::Tensor unfold(const at::Tensor & self, int64_t dimension, int64_t size, int6
 at::Tensor & normal_(at::Tensor & self, double mean, double std, ::std::optional<at::Generator> generator);
 
 // Helpers for kernels that compute on the host: a CPU tensor holding `tensor`'s values (same
-// sizes), and writing CPU values into a device tensor (broadcast and dtype-converted).
+// sizes), and writing CPU values into a device tensor (broadcast and dtype-converted). Only the
+// destination's own elements are written, never the gaps of a strided view.
 at::Tensor to_cpu(const at::Tensor& tensor);
 void write_from_cpu(const at::Tensor& dst, const at::Tensor& cpu_src, bool non_blocking = false);
+
+// Writes the elements of device tensor `dst` from CPU tensor `src`, which has the same dtype,
+// sizes and strides: byte for byte, one copy per run of contiguous elements.
+void write_elements(const at::Tensor& dst, const at::Tensor& src, bool non_blocking = false);
+
+// Points `self` at `storage` with the given geometry (contiguous strides when `stride` is
+// empty), growing the storage when it is too small, as set_ and resize_ do on the CPU.
+const at::Tensor& set_geometry(const at::Tensor& self, const c10::Storage& storage, int64_t offset,
+                               at::IntArrayRef size, at::IntArrayRef stride);
 
 }  // namespace mydevice::builtin

@@ -6,12 +6,13 @@
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
-#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 #include <set>
 #include <sstream>
 
+#include "generated/cpu_call.h"
+#include "generated/cpu_defaults.h"
 #include "generated/generator.h"
 #include "generated/runtime.h"
 
@@ -29,7 +30,7 @@ struct State {
   std::set<std::string> deny = {
   };
   std::map<std::string, std::int64_t> counts;
-  std::set<std::string> warned;
+  bool warned = false;
 
   State() {
     if (const char* text = std::getenv("MYDEVICE_FALLBACK"); text && *text) {
@@ -47,13 +48,6 @@ struct State {
 State& state() {
   static auto* instance = new State();  // leaked: fallbacks may run during static destruction
   return *instance;
-}
-
-// "add.Tensor", or "nonzero" for an operator without overload name; custom operators keep
-// their namespace ("myops::fused_gelu").
-std::string display_name(const c10::OperatorName& name) {
-  const std::string text = without_aten(name.name);
-  return name.overload_name.empty() ? text : text + "." + name.overload_name;
 }
 
 bool is_generator(const c10::TypePtr& type) {
@@ -116,30 +110,44 @@ class DeviceRandomness {
   at::Tensor saved_;
 };
 
+// Applies the policy and the deny list to a fallback of `key`, counts it, and tells whether this
+// is the process's first fallback under the warn policy.
+bool admit(const std::string& key, const std::string& base) {
+  State& s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  TORCH_CHECK_NOT_IMPLEMENTED(!s.deny.contains(key) && !s.deny.contains(base), "'", key,
+                              "' has no mydevice kernel and is on the fallback deny list");
+  TORCH_CHECK_NOT_IMPLEMENTED(s.policy != Policy::Error, "'", key,
+                              "' has no mydevice kernel (fallback policy 'error'); write one, or set "
+                              "MYDEVICE_FALLBACK=warn to run it on the CPU");
+  s.counts[key] += 1;
+  const bool first = s.policy == Policy::Warn && !s.warned;
+  if (first) s.warned = true;
+  return first;
+}
+
 }  // namespace
 
 void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const c10::OperatorName& name = op.schema().operator_name();
-  const std::string key = display_name(name);
-  bool warn = false;
-  {
-    State& s = state();
-    std::lock_guard<std::mutex> lock(s.mutex);
-    const std::string base = without_aten(name.name);
-    TORCH_CHECK_NOT_IMPLEMENTED(!s.deny.contains(key) && !s.deny.contains(base), "'", key,
-                                "' has no mydevice kernel and is on the fallback deny list");
-    TORCH_CHECK_NOT_IMPLEMENTED(s.policy != Policy::Error, "'", key,
-                                "' has no mydevice kernel (fallback policy 'error'); write one, or set "
-                                "MYDEVICE_FALLBACK=warn to run it on the CPU");
-    s.counts[key] += 1;
-    warn = s.policy == Policy::Warn && s.warned.insert(key).second;
-  }
-  if (warn) {
-    TORCH_WARN("'", key, "' has no mydevice kernel and runs on the CPU (copies to and from the device). "
-               "This warning is shown once per operator; set MYDEVICE_FALLBACK=silent to hide it.");
+  const std::string key = cpu_call::operator_key(name);
+  if (admit(key, without_aten(name.name))) {
+    // Once per process: one line a person reads, not one per operator.
+    TORCH_WARN("mydevice: operators without a mydevice kernel run on the CPU, with copies to and from the "
+               "device (the first: '", key, "'). torch.mydevice.fallback_stats() counts them per "
+               "operator; set MYDEVICE_FALLBACK=silent to hide this warning, or =error to make "
+               "every fallback an error.");
   }
   const DeviceRandomness randomness(op, stack);
-  at::native::cpu_fallback(op, stack);
+  // An operator PyTorch gives no CPU kernel gets the generated default instead (cpu_defaults.h).
+  const c10::KernelFunction* cpu_default = cpu_defaults::find(key);
+  cpu_call::run(op, stack, [&](torch::jit::Stack* cpu_stack) {
+    if (cpu_default) {
+      cpu_default->callBoxed(op, c10::DispatchKeySet(c10::DispatchKey::CPU), cpu_stack);
+    } else {
+      op.redispatchBoxed(c10::DispatchKeySet(c10::DispatchKey::CPU), cpu_stack);
+    }
+  });
 }
 
 Policy policy() {
@@ -150,7 +158,7 @@ Policy policy() {
 void set_policy(Policy policy) {
   std::lock_guard<std::mutex> lock(state().mutex);
   state().policy = policy;
-  state().warned.clear();
+  state().warned = false;
 }
 
 Policy parse_policy(const std::string& text) {
