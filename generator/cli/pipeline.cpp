@@ -137,6 +137,8 @@ std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loa
   in.mixed_device_ops = s.data_dir + "/schemas/policies/mixed_device_ops.yaml";
   in.builtin_kernels = s.data_dir + "/schemas/policies/builtin_kernels.yaml";
   in.cpu_defaults = s.data_dir + "/schemas/policies/cpu_defaults.yaml";
+  in.unmarked_writes = s.data_dir + "/schemas/policies/unmarked_writes.yaml";
+  in.conformance = s.data_dir + "/schemas/policies/conformance.yaml";
   in.autocast_policy = s.data_dir + "/schemas/policies/autocast.yaml";
   in.torch_version = loaded.torch_version;
   in.generator_version = FRP_VERSION;

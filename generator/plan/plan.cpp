@@ -9,6 +9,7 @@
 
 #include "common/json_text.h"
 #include "load/yaml_file.h"
+#include "plan/policies.h"
 
 namespace frp::plan {
 
@@ -221,6 +222,7 @@ const std::vector<IntegrationFile>& integration_files() {
       {"{package}/memory.py", "backend/python/memory.py.j2", Owner::Generated, Build::None},
       {"{package}/fallback.py", "backend/python/fallback.py.j2", Owner::Generated, Build::None},
       {"{package}/meta.py", "backend/python/meta.py.j2", Owner::Generated, Build::None},
+      {"{package}_loader.py", "backend/python/loader.py.j2", Owner::Generated, Build::None},
       {"setup.py", "backend/build/setup.py.j2", Owner::Generated, Build::None},
       {"pyproject.toml", "backend/build/pyproject.toml.j2", Owner::Generated, Build::None},
       {"README.md", "backend/build/README.md.j2", Owner::Generated, Build::None},
@@ -244,6 +246,13 @@ const std::vector<IntegrationFile>& integration_files() {
        Build::None},
       {"tests/test_methods.py", "backend/tests/test_methods.py.j2", Owner::Generated, Build::None},
       {"tests/test_mlp.py", "backend/tests/test_mlp.py.j2", Owner::Generated, Build::None},
+      {"tests/test_models.py", "backend/tests/test_models.py.j2", Owner::Generated, Build::None},
+      {"tests/test_conformance.py", "backend/tests/test_conformance.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/conformance_expected_failures.py",
+       "backend/tests/conformance_expected_failures.py.j2", Owner::Scaffold, Build::None},
+      {"tests/test_fallback_semantics.py", "backend/tests/test_fallback_semantics.py.j2",
+       Owner::Generated, Build::None},
       {"tests/test_autocast.py", "backend/tests/test_autocast.py.j2", Owner::Generated, Build::None,
        "autocast"},
       {"tests/cpp/test_device.cpp", "backend/tests/test_device.cpp.j2", Owner::Generated,
@@ -545,7 +554,6 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   };
   const std::set<std::string> mixed_device = read_policy_list(in.mixed_device_ops);
   const std::set<std::string> builtin = read_policy_list(in.builtin_kernels);
-  const std::set<std::string> cpu_default_keys = read_policy_list(in.cpu_defaults);
 
   // Typing an op and building its JSON do not depend on the other ops, and are most of the
   // plan's work for a large op list: two threads share them (the renderers are only waiting).
@@ -784,25 +792,10 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   json autocast = d.features.at("autocast") ? autocast_kernels(in, diags) : json::array();
   if (diags.error_count() != errors_before) return std::nullopt;
 
-  // The CPU fallback checks devices as the wrappers do; these ops' tensors it leaves alone.
-  json fallback_mixed_device = json::array();
-  for (const auto& fn : in.registry->all()) {
-    if (!fn->custom && !checks_devices(*fn, mixed_device.contains(fn->key))) {
-      fallback_mixed_device.push_back(fn->key);
-    }
-  }
-  std::sort(fallback_mixed_device.begin(), fallback_mixed_device.end());
-  // Generated defaults for the ops torch gives no CPU kernel; registered unless the descriptor
-  // lists the op in `ops:`, whose kernel then starts from the default through the fallback.
-  json cpu_defaults = json::array(), cpu_defaults_registered = json::array();
-  for (const std::string& key : cpu_default_keys) {
-    const model::NativeFunction* fn = in.registry->find(key);
-    if (!fn) continue;  // not in this torch (tests/cli/test_shipped_lists.py checks the list)
-    std::optional<model::Op> op = model::build_op(*fn, diags);
-    if (!op) continue;
-    cpu_defaults.push_back({{"key", key}, {"cpp_name", op->cpp_name}});
-    if (!selected_keys.contains(key)) cpu_defaults_registered.push_back(key);
-  }
+  json cpu_defaults = cpu_defaults_section(in, selected_keys, diags);
+  json unmarked_writes = unmarked_writes_list(in, diags);
+  json conformance = conformance_section(in, diags);
+  if (diags.error_count() != errors_before) return std::nullopt;
 
   auto refs_to_json = [](const std::vector<descriptor::Ref>& refs) {
     json out = json::array();
@@ -844,9 +837,10 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
        {{"policy", d.fallback_policy},
         {"policy_enum", policy_enum(d.fallback_policy)},
         {"deny", refs_to_json(d.fallback_deny)},
-        {"mixed_device_ops", std::move(fallback_mixed_device)}}},
-      {"cpu_defaults",
-       {{"ops", std::move(cpu_defaults)}, {"registered", std::move(cpu_defaults_registered)}}},
+        {"mixed_device_ops", mixed_device_keys(*in.registry, mixed_device)},
+        {"unmarked_writes", std::move(unmarked_writes)}}},
+      {"cpu_defaults", std::move(cpu_defaults)},
+      {"conformance", std::move(conformance)},
       {"features", d.features},
       {"build",
        {{"sources", sources}, {"python_sources", python_sources}, {"test_sources", test_sources}}},

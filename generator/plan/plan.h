@@ -25,6 +25,8 @@ struct Inputs {
   std::string mixed_device_ops;  // schemas/policies/mixed_device_ops.yaml: no device check
   std::string builtin_kernels;   // schemas/policies/builtin_kernels.yaml: ops with working defaults
   std::string cpu_defaults;      // schemas/policies/cpu_defaults.yaml: CPU kernels torch lacks
+  std::string unmarked_writes;   // schemas/policies/unmarked_writes.yaml: writes the schema hides
+  std::string conformance;       // schemas/policies/conformance.yaml: the OpInfo test's policy
   std::string autocast_policy;   // schemas/policies/autocast.yaml: default autocast lists
   std::string torch_version;     // of the torch whose yaml was read, or "unknown"
   std::string generator_version;

@@ -1,14 +1,17 @@
-"""Every op named in frp-gen's shipped op sets and policy lists exists in the installed torch."""
+"""Every name in frp-gen's shipped op sets and policy lists exists in the installed torch."""
 
 from pathlib import Path
 
 import pytest
+import torch
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-LISTS = sorted((ROOT / "schemas" / "op_sets").glob("*.yaml")) + sorted(
-    (ROOT / "schemas" / "policies").glob("*.yaml")
-)
+OP_SETS = sorted((ROOT / "schemas" / "op_sets").glob("*.yaml"))
+POLICIES = ROOT / "schemas" / "policies"
+
+# The autocast policy lists ops by policy, and a bare name stands for all its overloads.
+AUTOCAST_POLICIES = ("lower_precision_fp", "fp32", "promote")
 
 
 @pytest.fixture(scope="module")
@@ -18,17 +21,64 @@ def torch_ops(run):
     return set(out.split())
 
 
-# The autocast policy lists ops by policy, and a bare name stands for all its overloads.
-AUTOCAST_POLICIES = ("lower_precision_fp", "fp32", "promote")
+def load(path: Path) -> dict:
+    return yaml.safe_load(path.read_text())
 
 
-@pytest.mark.parametrize("path", LISTS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_every_listed_op_exists(path, torch_ops):
-    content = yaml.safe_load(path.read_text())
+def op_names(path: Path) -> list[str]:
+    """The aten operators a list names, whatever its shape."""
+    content = load(path)
     if path.name == "autocast.yaml":
-        ops = [name for policy in AUTOCAST_POLICIES for name in content[policy]]
+        return [name for policy in AUTOCAST_POLICIES for name in content[policy]]
+    if path.name == "cpu_defaults.yaml":
+        return content["equivalents"] + content["cpu_kernels"]
+    if path.name == "unmarked_writes.yaml":
+        return list(content["writes"])
+    return content["ops"]
+
+
+OP_LISTS = OP_SETS + sorted(
+    p for p in POLICIES.glob("*.yaml") if p.name != "conformance.yaml"
+)
+
+
+@pytest.mark.parametrize("path", OP_LISTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_listed_op_exists(path, torch_ops):
+    ops = op_names(path)
+    known = torch_ops
+    if path.name == "autocast.yaml":
         known = torch_ops | {key.split(".")[0] for key in torch_ops}
-    else:
-        ops, known = content["ops"], torch_ops
     assert ops, f"{path} lists no ops"
     assert sorted(set(ops) - known) == []
+
+
+def test_unmarked_writes_name_arguments_of_their_ops():
+    for key, arguments in load(POLICIES / "unmarked_writes.yaml")["writes"].items():
+        name, _, overload = key.partition(".")
+        schema = getattr(torch.ops.aten, name).default if not overload else None
+        schema = (schema or getattr(getattr(torch.ops.aten, name), overload))._schema
+        names = {argument.name for argument in schema.arguments}
+        assert set(arguments) <= names, (key, sorted(names))
+        for argument in schema.arguments:
+            if argument.name in arguments:
+                # Listed because the schema does not say it is written.
+                assert not (argument.alias_info and argument.alias_info.is_write), key
+
+
+def test_conformance_policy_names_opinfos_checks_and_dtypes():
+    from torch.testing._internal.common_methods_invocations import op_db
+
+    policy = load(POLICIES / "conformance.yaml")
+    opinfos = {op.full_name for op in op_db}
+    for dtype in policy["dtypes"]:
+        assert isinstance(getattr(torch, dtype), torch.dtype), dtype
+    assert sorted(set(policy["quick"]) - opinfos) == []
+    checks = {"matches_cpu", "noncontiguous", "out", "inplace", "grad"}
+    listed = {**policy["not_comparable"], **policy["expected_failures"]}
+    for key, reason in listed.items():
+        name, _, rest = key.partition("/")
+        check, _, dtype = rest.partition("/")
+        assert name in opinfos, key
+        assert not check or check in checks, key
+        assert not dtype or dtype in policy["dtypes"], key
+        assert reason, key

@@ -649,6 +649,94 @@ TEST_F(PlanTest, BackendAndPolicySections) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// build_render_model: what the CPU fallback, the generated defaults and the conformance test get
+
+// Writes `text` to a file of its own in the temp folder and returns its path.
+std::string temp_file(const std::string& name, const std::string& text) {
+  const fs::path path = fs::temp_directory_path() / ("frp_plan_" + std::to_string(getpid()) + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+TEST_F(PlanTest, FallbackLeavesUncheckedOpsAlone) {
+  // The fallback checks devices as the wrappers would: every op whose wrapper would not check
+  // is listed, sorted, for its binary search.
+  Inputs in = inputs("device: mydev\n");
+  in.mixed_device_ops = temp_file("mixed.yaml", "ops: [mm]\n");
+  std::optional<json> model = plan_json(in);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  const json& unchecked = (*model)["fallback"]["mixed_device_ops"];
+  EXPECT_EQ(unchecked, json::array({"__iand__.Tensor", "mm", "unbind.int", "view"}));
+}
+
+TEST_F(PlanTest, UnmarkedWritesKeepWhatThisTorchHas) {
+  Inputs in = inputs("device: mydev\n");
+  in.unmarked_writes = temp_file("writes.yaml",
+                                 "description: test\n"
+                                 "writes:\n"
+                                 "  _native_batch_norm_legit: [input, no_such_argument]\n"
+                                 "  op_of_another_torch: [x]\n");
+  std::optional<json> model = plan_json(in);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  EXPECT_EQ((*model)["fallback"]["unmarked_writes"],
+            json::array({{{"key", "_native_batch_norm_legit"}, {"argument", "input"}}}));
+}
+
+TEST_F(PlanTest, GeneratedDefaultsAreRegisteredUnlessTheDescriptorGivesAKernel) {
+  Inputs in = inputs("device: mydev\nops: [relu]\n");
+  in.cpu_defaults = temp_file("defaults.yaml",
+                              "equivalents: [mm, op_of_another_torch]\n"
+                              "cpu_kernels: [relu, cat]\n");
+  std::optional<json> model = plan_json(in);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  const json& defaults = (*model)["cpu_defaults"];
+  EXPECT_EQ(defaults["names"], json::array({"cat", "mm", "relu"}));
+  EXPECT_EQ(defaults["equivalents"], json::array({{{"key", "mm"}, {"cpp_name", "mm"}}}));
+  // relu has the descriptor's kernel, whose scaffold starts from the default.
+  EXPECT_EQ(defaults["registered"], json::array({"cat", "mm"}));
+}
+
+TEST_F(PlanTest, ConformancePolicyReachesTheModel) {
+  Inputs in = inputs("device: mydev\n");
+  in.conformance = temp_file("conformance.yaml",
+                             "dtypes: [float32, int64]\n"
+                             "quick: [add, nn.functional.conv2d]\n"
+                             "not_comparable:\n"
+                             "  bernoulli: random numbers (by construction)\n"
+                             "  narrow_copy/out: the CPU's out= kernel is wrong\n");
+  std::optional<json> model = plan_json(in);
+  ASSERT_TRUE(model.has_value()) << diags_.format();
+  const json& conformance = (*model)["conformance"];
+  EXPECT_EQ(conformance["dtypes"], json::array({"float32", "int64"}));
+  EXPECT_EQ(conformance["quick"], json::array({"add", "nn.functional.conv2d"}));
+  EXPECT_EQ(conformance["not_comparable"][1],
+            (json{{"name", "narrow_copy/out"}, {"reason", "the CPU's out= kernel is wrong"}}));
+}
+
+TEST_F(PlanTest, ConformancePolicyTextMustNeedNoEscaping) {
+  // Names and reasons become Python string literals: anything that would need escaping is an
+  // error at its place in the file.
+  Inputs in = inputs("device: mydev\n");
+  in.conformance = temp_file("bad_conformance.yaml",
+                             "quick: [add, 'a\"b']\n"
+                             "not_comparable:\n"
+                             "  bernoulli: \"random \\\\ numbers\"\n");
+  EXPECT_FALSE(plan_json(in).has_value());
+  const std::string errors = diags_.format();
+  EXPECT_NE(errors.find(":1:14: error: expected an OpInfo name"), std::string::npos) << errors;
+  EXPECT_NE(errors.find(":3:14: error: a reason must be plain prose"), std::string::npos)
+      << errors;
+}
+
+TEST_F(PlanTest, LoaderModuleIsPlannedBesideThePackage) {
+  // The check that PrivateUse1 is free (and the autoload entry point) live outside the package.
+  json model = model_ok("device: mydev\n");
+  const json* loader = file_json(model, "torch_mydev_loader.py");
+  ASSERT_NE(loader, nullptr);
+  EXPECT_EQ((*loader)["owner"], "generated");
+}
+
+// ---------------------------------------------------------------------------------------------
 // build_render_model: custom ops
 
 TEST_F(PlanTest, CustomOps) {
