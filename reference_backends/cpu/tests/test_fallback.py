@@ -10,7 +10,7 @@ import torch
 DEVICE = "cpuref"
 backend = torch.cpuref
 
-FALLBACK_MESSAGE = "operators without a cpuref kernel run on the CPU"
+FALLBACK_MESSAGE = "cpuref: operators without a kernel run on the CPU"
 
 
 def cumsum_on_device():

@@ -1,11 +1,13 @@
-"""The reference CPU backend: its native kernels give the CPU's results, and a small MLP trains
-on cpuref with SGD and Adam without a single CPU fallback."""
+"""The reference CPU backend: its native kernels give the CPU's results, and a small MLP and the
+generated model suite (a CNN, an LSTM, a GRU, a transformer encoder layer; SGD, Adam, fused Adam,
+GradScaler) train on cpuref without a single CPU fallback."""
 
 import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+import test_models
 import torch
 from torch import nn
 
@@ -94,6 +96,23 @@ def test_mlp_trains_like_cpu_without_fallbacks(optimizer: str) -> None:
     torch.testing.assert_close(final, cpu_weights)
     # The loop must have changed the weights, or matching them would prove nothing.
     assert not torch.equal(cpu_weights["0.weight"], weights["0.weight"])
+
+
+# The generated model suite (tests/test_models.py), every model and optimizer, without a fallback:
+# the operators it needs beyond the MLP's run through kernels/cpu_kernel.h.
+
+
+@pytest.mark.parametrize("optimizer", sorted(test_models.OPTIMIZERS))
+@pytest.mark.parametrize("model", list(test_models.MODELS))
+def test_model_trains_like_cpu_without_fallbacks(model: str, optimizer: str) -> None:
+    with no_fallbacks():
+        test_models.train_like_cpu(model, optimizer, DEVICE)
+
+
+def test_grad_scaler_steps_without_fallbacks() -> None:
+    with no_fallbacks():
+        test_models.scaled_training_like_cpu(DEVICE)
+        test_models.overflowing_step(DEVICE)
 
 
 # --- kernels --------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 //
 // Registers cpuref's kernels with the dispatcher under the PrivateUse1 key.
 // Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
-// current, and calls the kernel. Registration shard 0: operators are spread over shards by family so that
+// current, counts the call while a coverage report records (see native_calls.h), and calls the
+// kernel. Registration shard 0: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
@@ -11,22 +12,37 @@
 
 #include "generated/device_checks.h"
 
+#include "generated/kernels/_amp_foreach_non_finite_check_and_unscale.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_local_scalar_dense.h"
+#include "generated/kernels/_log_softmax_backward_data.h"
+#include "generated/kernels/_softmax.h"
+#include "generated/kernels/_thnn_fused_gru_cell.h"
+#include "generated/kernels/_thnn_fused_gru_cell_backward.h"
+#include "generated/kernels/_thnn_fused_lstm_cell.h"
 #include "generated/kernels/add.h"
 #include "generated/kernels/addcdiv.h"
 #include "generated/kernels/addmm.h"
+#include "generated/kernels/all.h"
+#include "generated/kernels/convolution_backward_overrideable.h"
+#include "generated/kernels/convolution_overrideable.h"
 #include "generated/kernels/div.h"
+#include "generated/kernels/embedding_dense_backward.h"
 #include "generated/kernels/empty.h"
 #include "generated/kernels/empty_strided.h"
 #include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
+#include "generated/kernels/index_select.h"
+#include "generated/kernels/isneginf.h"
 #include "generated/kernels/lerp.h"
 #include "generated/kernels/linear.h"
 #include "generated/kernels/linear_backward.h"
 #include "generated/kernels/mean.h"
 #include "generated/kernels/mse_loss.h"
 #include "generated/kernels/mse_loss_backward.h"
+#include "generated/kernels/native_batch_norm.h"
+#include "generated/kernels/native_batch_norm_backward.h"
+#include "generated/kernels/nonzero.h"
 #include "generated/kernels/normal.h"
 #include "generated/kernels/random.h"
 #include "generated/kernels/sum.h"
@@ -34,12 +50,31 @@
 #include "generated/kernels/tanh_backward.h"
 #include "generated/kernels/threshold_backward.h"
 #include "generated/kernels/view.h"
+#include "generated/kernels/where.h"
+#include "generated/native_calls.h"
 
 namespace cpuref {
 namespace {
 
+void wrapper__amp_foreach_non_finite_check_and_unscale_(at::TensorList self, at::Tensor & found_inf, const at::Tensor & inv_scale) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_amp_foreach_non_finite_check_and_unscale_", "self");
+  check_device(common_device, found_inf, "_amp_foreach_non_finite_check_and_unscale_", "found_inf");
+  check_device(common_device, inv_scale, "_amp_foreach_non_finite_check_and_unscale_", "inv_scale");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_amp_foreach_non_finite_check_and_unscale_");
+    calls.record();
+  }
+  return kernels::_amp_foreach_non_finite_check_and_unscale_(self, found_inf, inv_scale);
+}
+
 at::Tensor wrapper__copy_from(const at::Tensor & self, const at::Tensor & dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_copy_from");
+    calls.record();
+  }
   return kernels::_copy_from(self, dst, non_blocking);
 }
 
@@ -47,7 +82,76 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor & self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_local_scalar_dense", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_local_scalar_dense");
+    calls.record();
+  }
   return kernels::_local_scalar_dense(self);
+}
+
+at::Tensor wrapper__log_softmax_backward_data(const at::Tensor & grad_output, const at::Tensor & output, int64_t dim, at::ScalarType input_dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "_log_softmax_backward_data", "grad_output");
+  check_device(common_device, output, "_log_softmax_backward_data", "output");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_log_softmax_backward_data");
+    calls.record();
+  }
+  return kernels::_log_softmax_backward_data(grad_output, output, dim, input_dtype);
+}
+
+at::Tensor wrapper__softmax(const at::Tensor & self, int64_t dim, bool half_to_float) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_softmax", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_softmax");
+    calls.record();
+  }
+  return kernels::_softmax(self, dim, half_to_float);
+}
+
+::std::tuple<at::Tensor,at::Tensor> wrapper__thnn_fused_gru_cell(const at::Tensor & input_gates, const at::Tensor & hidden_gates, const at::Tensor & hx, const ::std::optional<at::Tensor> & input_bias, const ::std::optional<at::Tensor> & hidden_bias) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input_gates, "_thnn_fused_gru_cell", "input_gates");
+  check_device(common_device, hidden_gates, "_thnn_fused_gru_cell", "hidden_gates");
+  check_device(common_device, hx, "_thnn_fused_gru_cell", "hx");
+  check_device(common_device, input_bias, "_thnn_fused_gru_cell", "input_bias");
+  check_device(common_device, hidden_bias, "_thnn_fused_gru_cell", "hidden_bias");
+  const c10::OptionalDeviceGuard device_guard(device_of(input_gates));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_thnn_fused_gru_cell");
+    calls.record();
+  }
+  return kernels::_thnn_fused_gru_cell(input_gates, hidden_gates, hx, input_bias, hidden_bias);
+}
+
+::std::tuple<at::Tensor,at::Tensor,at::Tensor,at::Tensor,at::Tensor> wrapper__thnn_fused_gru_cell_backward(const at::Tensor & grad_hy, const at::Tensor & workspace, bool has_bias) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_hy, "_thnn_fused_gru_cell_backward", "grad_hy");
+  check_device(common_device, workspace, "_thnn_fused_gru_cell_backward", "workspace");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_hy));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_thnn_fused_gru_cell_backward");
+    calls.record();
+  }
+  return kernels::_thnn_fused_gru_cell_backward(grad_hy, workspace, has_bias);
+}
+
+::std::tuple<at::Tensor,at::Tensor,at::Tensor> wrapper__thnn_fused_lstm_cell(const at::Tensor & input_gates, const at::Tensor & hidden_gates, const at::Tensor & cx, const ::std::optional<at::Tensor> & input_bias, const ::std::optional<at::Tensor> & hidden_bias) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input_gates, "_thnn_fused_lstm_cell", "input_gates");
+  check_device(common_device, hidden_gates, "_thnn_fused_lstm_cell", "hidden_gates");
+  check_device(common_device, cx, "_thnn_fused_lstm_cell", "cx");
+  check_device(common_device, input_bias, "_thnn_fused_lstm_cell", "input_bias");
+  check_device(common_device, hidden_bias, "_thnn_fused_lstm_cell", "hidden_bias");
+  const c10::OptionalDeviceGuard device_guard(device_of(input_gates));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_thnn_fused_lstm_cell");
+    calls.record();
+  }
+  return kernels::_thnn_fused_lstm_cell(input_gates, hidden_gates, cx, input_bias, hidden_bias);
 }
 
 at::Tensor wrapper_add_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
@@ -55,6 +159,10 @@ at::Tensor wrapper_add_Tensor(const at::Tensor & self, const at::Tensor & other,
   check_device(common_device, self, "add.Tensor", "self");
   check_device(common_device, other, "add.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("add.Tensor");
+    calls.record();
+  }
   return kernels::add_Tensor(self, other, alpha);
 }
 
@@ -63,6 +171,10 @@ at::Tensor & wrapper_add__Tensor(at::Tensor & self, const at::Tensor & other, co
   check_device(common_device, self, "add_.Tensor", "self");
   check_device(common_device, other, "add_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("add_.Tensor");
+    calls.record();
+  }
   return kernels::add__Tensor(self, other, alpha);
 }
 
@@ -72,6 +184,10 @@ at::Tensor & wrapper_add_out(const at::Tensor & self, const at::Tensor & other, 
   check_device(common_device, other, "add.out", "other");
   check_device(common_device, out, "add.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("add.out");
+    calls.record();
+  }
   return kernels::add_out(self, other, alpha, out);
 }
 
@@ -81,6 +197,10 @@ at::Tensor & wrapper_addcdiv_(at::Tensor & self, const at::Tensor & tensor1, con
   check_device(common_device, tensor1, "addcdiv_", "tensor1");
   check_device(common_device, tensor2, "addcdiv_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("addcdiv_");
+    calls.record();
+  }
   return kernels::addcdiv_(self, tensor1, tensor2, value);
 }
 
@@ -91,6 +211,10 @@ at::Tensor & wrapper_addmm_out(const at::Tensor & self, const at::Tensor & mat1,
   check_device(common_device, mat2, "addmm.out", "mat2");
   check_device(common_device, out, "addmm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("addmm.out");
+    calls.record();
+  }
   return kernels::addmm_out(self, mat1, mat2, beta, alpha, out);
 }
 
@@ -100,7 +224,48 @@ at::Tensor wrapper_addmm(const at::Tensor & self, const at::Tensor & mat1, const
   check_device(common_device, mat1, "addmm", "mat1");
   check_device(common_device, mat2, "addmm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("addmm");
+    calls.record();
+  }
   return kernels::addmm(self, mat1, mat2, beta, alpha);
+}
+
+at::Tensor wrapper_all_dim(const at::Tensor & self, int64_t dim, bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "all.dim", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("all.dim");
+    calls.record();
+  }
+  return kernels::all_dim(self, dim, keepdim);
+}
+
+::std::tuple<at::Tensor,at::Tensor,at::Tensor> wrapper_convolution_backward_overrideable(const at::Tensor & grad_output, const at::Tensor & input, const at::Tensor & weight, c10::SymIntArrayRef stride, c10::SymIntArrayRef padding, c10::SymIntArrayRef dilation, bool transposed, c10::SymIntArrayRef output_padding, c10::SymInt groups, ::std::array<bool,3> output_mask) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "convolution_backward_overrideable", "grad_output");
+  check_device(common_device, input, "convolution_backward_overrideable", "input");
+  check_device(common_device, weight, "convolution_backward_overrideable", "weight");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("convolution_backward_overrideable");
+    calls.record();
+  }
+  return kernels::convolution_backward_overrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask);
+}
+
+at::Tensor wrapper_convolution_overrideable(const at::Tensor & input, const at::Tensor & weight, const ::std::optional<at::Tensor> & bias, c10::SymIntArrayRef stride, c10::SymIntArrayRef padding, c10::SymIntArrayRef dilation, bool transposed, c10::SymIntArrayRef output_padding, c10::SymInt groups) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input, "convolution_overrideable", "input");
+  check_device(common_device, weight, "convolution_overrideable", "weight");
+  check_device(common_device, bias, "convolution_overrideable", "bias");
+  const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("convolution_overrideable");
+    calls.record();
+  }
+  return kernels::convolution_overrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
 }
 
 at::Tensor wrapper_div_Tensor(const at::Tensor & self, const at::Tensor & other) {
@@ -108,6 +273,10 @@ at::Tensor wrapper_div_Tensor(const at::Tensor & self, const at::Tensor & other)
   check_device(common_device, self, "div.Tensor", "self");
   check_device(common_device, other, "div.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("div.Tensor");
+    calls.record();
+  }
   return kernels::div_Tensor(self, other);
 }
 
@@ -116,6 +285,10 @@ at::Tensor & wrapper_div__Tensor(at::Tensor & self, const at::Tensor & other) {
   check_device(common_device, self, "div_.Tensor", "self");
   check_device(common_device, other, "div_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("div_.Tensor");
+    calls.record();
+  }
   return kernels::div__Tensor(self, other);
 }
 
@@ -125,27 +298,82 @@ at::Tensor & wrapper_div_out(const at::Tensor & self, const at::Tensor & other, 
   check_device(common_device, other, "div.out", "other");
   check_device(common_device, out, "div.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("div.out");
+    calls.record();
+  }
   return kernels::div_out(self, other, out);
+}
+
+at::Tensor wrapper_embedding_dense_backward(const at::Tensor & grad_output, const at::Tensor & indices, c10::SymInt num_weights, c10::SymInt padding_idx, bool scale_grad_by_freq) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "embedding_dense_backward", "grad_output");
+  check_device(common_device, indices, "embedding_dense_backward", "indices");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("embedding_dense_backward");
+    calls.record();
+  }
+  return kernels::embedding_dense_backward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq);
 }
 
 at::Tensor wrapper_empty_memory_format(c10::SymIntArrayRef size, ::std::optional<at::ScalarType> dtype, ::std::optional<at::Layout> layout, ::std::optional<at::Device> device, ::std::optional<bool> pin_memory, ::std::optional<at::MemoryFormat> memory_format) {
   const c10::OptionalDeviceGuard device_guard(device);
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("empty.memory_format");
+    calls.record();
+  }
   return kernels::empty_memory_format(size, dtype, layout, device, pin_memory, memory_format);
 }
 
 at::Tensor wrapper_empty_strided(c10::SymIntArrayRef size, c10::SymIntArrayRef stride, ::std::optional<at::ScalarType> dtype, ::std::optional<at::Layout> layout, ::std::optional<at::Device> device, ::std::optional<bool> pin_memory) {
   const c10::OptionalDeviceGuard device_guard(device);
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("empty_strided");
+    calls.record();
+  }
   return kernels::empty_strided(size, stride, dtype, layout, device, pin_memory);
 }
 
 at::Tensor & wrapper_exponential_(at::Tensor & self, double lambd, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("exponential_");
+    calls.record();
+  }
   return kernels::exponential_(self, lambd, generator);
 }
 
 at::Tensor & wrapper_fill__Scalar(at::Tensor & self, const at::Scalar & value) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("fill_.Scalar");
+    calls.record();
+  }
   return kernels::fill__Scalar(self, value);
+}
+
+at::Tensor wrapper_index_select(const at::Tensor & self, int64_t dim, const at::Tensor & index) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "index_select", "self");
+  check_device(common_device, index, "index_select", "index");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("index_select");
+    calls.record();
+  }
+  return kernels::index_select(self, dim, index);
+}
+
+at::Tensor wrapper_isneginf(const at::Tensor & self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "isneginf", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("isneginf");
+    calls.record();
+  }
+  return kernels::isneginf(self);
 }
 
 at::Tensor & wrapper_lerp__Scalar(at::Tensor & self, const at::Tensor & end, const at::Scalar & weight) {
@@ -153,6 +381,10 @@ at::Tensor & wrapper_lerp__Scalar(at::Tensor & self, const at::Tensor & end, con
   check_device(common_device, self, "lerp_.Scalar", "self");
   check_device(common_device, end, "lerp_.Scalar", "end");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("lerp_.Scalar");
+    calls.record();
+  }
   return kernels::lerp__Scalar(self, end, weight);
 }
 
@@ -162,6 +394,10 @@ at::Tensor wrapper_linear(const at::Tensor & input, const at::Tensor & weight, c
   check_device(common_device, weight, "linear", "weight");
   check_device(common_device, bias, "linear", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("linear");
+    calls.record();
+  }
   return kernels::linear(input, weight, bias);
 }
 
@@ -171,6 +407,10 @@ at::Tensor wrapper_linear(const at::Tensor & input, const at::Tensor & weight, c
   check_device(common_device, grad_output, "linear_backward", "grad_output");
   check_device(common_device, weight, "linear_backward", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("linear_backward");
+    calls.record();
+  }
   return kernels::linear_backward(self, grad_output, weight, output_mask);
 }
 
@@ -178,11 +418,19 @@ at::Tensor wrapper_mean_dim(const at::Tensor & self, at::OptionalIntArrayRef dim
   std::optional<at::Device> common_device;
   check_device(common_device, self, "mean.dim", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mean.dim");
+    calls.record();
+  }
   return kernels::mean_dim(self, dim, keepdim, dtype);
 }
 
 at::Tensor wrapper_mse_loss(const at::Tensor & self, const at::Tensor & target, int64_t reduction) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mse_loss");
+    calls.record();
+  }
   return kernels::mse_loss(self, target, reduction);
 }
 
@@ -192,26 +440,101 @@ at::Tensor wrapper_mse_loss_backward(const at::Tensor & grad_output, const at::T
   check_device(common_device, self, "mse_loss_backward", "self");
   check_device(common_device, target, "mse_loss_backward", "target");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mse_loss_backward");
+    calls.record();
+  }
   return kernels::mse_loss_backward(grad_output, self, target, reduction);
+}
+
+::std::tuple<at::Tensor,at::Tensor,at::Tensor> wrapper_native_batch_norm(const at::Tensor & input, const ::std::optional<at::Tensor> & weight, const ::std::optional<at::Tensor> & bias, const ::std::optional<at::Tensor> & running_mean, const ::std::optional<at::Tensor> & running_var, bool training, double momentum, double eps) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input, "native_batch_norm", "input");
+  check_device(common_device, weight, "native_batch_norm", "weight");
+  check_device(common_device, bias, "native_batch_norm", "bias");
+  check_device(common_device, running_mean, "native_batch_norm", "running_mean");
+  check_device(common_device, running_var, "native_batch_norm", "running_var");
+  const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_batch_norm");
+    calls.record();
+  }
+  return kernels::native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps);
+}
+
+::std::tuple<at::Tensor,at::Tensor,at::Tensor> wrapper_native_batch_norm_backward(const at::Tensor & grad_out, const at::Tensor & input, const ::std::optional<at::Tensor> & weight, const ::std::optional<at::Tensor> & running_mean, const ::std::optional<at::Tensor> & running_var, const ::std::optional<at::Tensor> & save_mean, const ::std::optional<at::Tensor> & save_invstd, bool train, double eps, ::std::array<bool,3> output_mask) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_out, "native_batch_norm_backward", "grad_out");
+  check_device(common_device, input, "native_batch_norm_backward", "input");
+  check_device(common_device, weight, "native_batch_norm_backward", "weight");
+  check_device(common_device, running_mean, "native_batch_norm_backward", "running_mean");
+  check_device(common_device, running_var, "native_batch_norm_backward", "running_var");
+  check_device(common_device, save_mean, "native_batch_norm_backward", "save_mean");
+  check_device(common_device, save_invstd, "native_batch_norm_backward", "save_invstd");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_batch_norm_backward");
+    calls.record();
+  }
+  return kernels::native_batch_norm_backward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask);
+}
+
+at::Tensor & wrapper_nonzero_out(const at::Tensor & self, at::Tensor & out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "nonzero.out", "self");
+  check_device(common_device, out, "nonzero.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("nonzero.out");
+    calls.record();
+  }
+  return kernels::nonzero_out(self, out);
+}
+
+at::Tensor wrapper_nonzero(const at::Tensor & self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "nonzero", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("nonzero");
+    calls.record();
+  }
+  return kernels::nonzero(self);
 }
 
 at::Tensor & wrapper_normal_(at::Tensor & self, double mean, double std, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("normal_");
+    calls.record();
+  }
   return kernels::normal_(self, mean, std, generator);
 }
 
 at::Tensor & wrapper_random__from(at::Tensor & self, int64_t from, ::std::optional<int64_t> to, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("random_.from");
+    calls.record();
+  }
   return kernels::random__from(self, from, to, generator);
 }
 
 at::Tensor & wrapper_random__to(at::Tensor & self, int64_t to, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("random_.to");
+    calls.record();
+  }
   return kernels::random__to(self, to, generator);
 }
 
 at::Tensor & wrapper_random_(at::Tensor & self, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("random_");
+    calls.record();
+  }
   return kernels::random_(self, generator);
 }
 
@@ -219,6 +542,10 @@ at::Tensor wrapper_sum(const at::Tensor & self, ::std::optional<at::ScalarType> 
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sum", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sum");
+    calls.record();
+  }
   return kernels::sum(self, dtype);
 }
 
@@ -226,6 +553,10 @@ at::Tensor wrapper_sum_dim_IntList(const at::Tensor & self, at::OptionalIntArray
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sum.dim_IntList", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sum.dim_IntList");
+    calls.record();
+  }
   return kernels::sum_dim_IntList(self, dim, keepdim, dtype);
 }
 
@@ -233,6 +564,10 @@ at::Tensor wrapper_tanh(const at::Tensor & self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "tanh", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("tanh");
+    calls.record();
+  }
   return kernels::tanh(self);
 }
 
@@ -241,6 +576,10 @@ at::Tensor wrapper_tanh_backward(const at::Tensor & grad_output, const at::Tenso
   check_device(common_device, grad_output, "tanh_backward", "grad_output");
   check_device(common_device, output, "tanh_backward", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("tanh_backward");
+    calls.record();
+  }
   return kernels::tanh_backward(grad_output, output);
 }
 
@@ -249,37 +588,83 @@ at::Tensor wrapper_threshold_backward(const at::Tensor & grad_output, const at::
   check_device(common_device, grad_output, "threshold_backward", "grad_output");
   check_device(common_device, self, "threshold_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("threshold_backward");
+    calls.record();
+  }
   return kernels::threshold_backward(grad_output, self, threshold);
 }
 
 at::Tensor wrapper_view(const at::Tensor & self, c10::SymIntArrayRef size) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("view");
+    calls.record();
+  }
   return kernels::view(self, size);
+}
+
+at::Tensor wrapper_where_self(const at::Tensor & condition, const at::Tensor & self, const at::Tensor & other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, condition, "where.self", "condition");
+  check_device(common_device, self, "where.self", "self");
+  check_device(common_device, other, "where.self", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("where.self");
+    calls.record();
+  }
+  return kernels::where_self(condition, self, other);
+}
+
+at::Tensor & wrapper_where_self_out(const at::Tensor & condition, const at::Tensor & self, const at::Tensor & other, at::Tensor & out) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("where.self_out");
+    calls.record();
+  }
+  return kernels::where_self_out(condition, self, other, out);
 }
 
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("_amp_foreach_non_finite_check_and_unscale_", TORCH_FN(wrapper__amp_foreach_non_finite_check_and_unscale_));
   m.impl("_copy_from", TORCH_FN(wrapper__copy_from));
   m.impl("_local_scalar_dense", TORCH_FN(wrapper__local_scalar_dense));
+  m.impl("_log_softmax_backward_data", TORCH_FN(wrapper__log_softmax_backward_data));
+  m.impl("_softmax", TORCH_FN(wrapper__softmax));
+  m.impl("_thnn_fused_gru_cell", TORCH_FN(wrapper__thnn_fused_gru_cell));
+  m.impl("_thnn_fused_gru_cell_backward", TORCH_FN(wrapper__thnn_fused_gru_cell_backward));
+  m.impl("_thnn_fused_lstm_cell", TORCH_FN(wrapper__thnn_fused_lstm_cell));
   m.impl("add.Tensor", TORCH_FN(wrapper_add_Tensor));
   m.impl("add_.Tensor", TORCH_FN(wrapper_add__Tensor));
   m.impl("add.out", TORCH_FN(wrapper_add_out));
   m.impl("addcdiv_", TORCH_FN(wrapper_addcdiv_));
   m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
   m.impl("addmm", TORCH_FN(wrapper_addmm));
+  m.impl("all.dim", TORCH_FN(wrapper_all_dim));
+  m.impl("convolution_backward_overrideable", TORCH_FN(wrapper_convolution_backward_overrideable));
+  m.impl("convolution_overrideable", TORCH_FN(wrapper_convolution_overrideable));
   m.impl("div.Tensor", TORCH_FN(wrapper_div_Tensor));
   m.impl("div_.Tensor", TORCH_FN(wrapper_div__Tensor));
   m.impl("div.out", TORCH_FN(wrapper_div_out));
+  m.impl("embedding_dense_backward", TORCH_FN(wrapper_embedding_dense_backward));
   m.impl("empty.memory_format", TORCH_FN(wrapper_empty_memory_format));
   m.impl("empty_strided", TORCH_FN(wrapper_empty_strided));
   m.impl("exponential_", TORCH_FN(wrapper_exponential_));
   m.impl("fill_.Scalar", TORCH_FN(wrapper_fill__Scalar));
+  m.impl("index_select", TORCH_FN(wrapper_index_select));
+  m.impl("isneginf", TORCH_FN(wrapper_isneginf));
   m.impl("lerp_.Scalar", TORCH_FN(wrapper_lerp__Scalar));
   m.impl("linear", TORCH_FN(wrapper_linear));
   m.impl("linear_backward", TORCH_FN(wrapper_linear_backward));
   m.impl("mean.dim", TORCH_FN(wrapper_mean_dim));
   m.impl("mse_loss", TORCH_FN(wrapper_mse_loss));
   m.impl("mse_loss_backward", TORCH_FN(wrapper_mse_loss_backward));
+  m.impl("native_batch_norm", TORCH_FN(wrapper_native_batch_norm));
+  m.impl("native_batch_norm_backward", TORCH_FN(wrapper_native_batch_norm_backward));
+  m.impl("nonzero.out", TORCH_FN(wrapper_nonzero_out));
+  m.impl("nonzero", TORCH_FN(wrapper_nonzero));
   m.impl("normal_", TORCH_FN(wrapper_normal_));
   m.impl("random_.from", TORCH_FN(wrapper_random__from));
   m.impl("random_.to", TORCH_FN(wrapper_random__to));
@@ -290,6 +675,8 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("tanh_backward", TORCH_FN(wrapper_tanh_backward));
   m.impl("threshold_backward", TORCH_FN(wrapper_threshold_backward));
   m.impl("view", TORCH_FN(wrapper_view));
+  m.impl("where.self", TORCH_FN(wrapper_where_self));
+  m.impl("where.self_out", TORCH_FN(wrapper_where_self_out));
 }
 
 }  // namespace cpuref

@@ -1,0 +1,17 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: isneginf, ATen's CPU implementation run on the device memory
+// (kernels/cpu_kernel.h).
+#include "generated/kernels/isneginf.h"
+
+#include <ATen/ops/isneginf_ops.h>
+
+#include "kernels/cpu_kernel.h"
+
+namespace cpuref::kernels {
+
+// isneginf(Tensor self) -> Tensor
+at::Tensor isneginf(const at::Tensor& self) { return cpu_kernel::call<at::_ops::isneginf>(self); }
+
+}  // namespace cpuref::kernels

@@ -1,0 +1,24 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of cpuref: max_pool2d_with_indices_backward, ATen's CPU implementation run on the device
+// memory (kernels/cpu_kernel.h).
+#include "generated/kernels/max_pool2d_with_indices_backward.h"
+
+#include <ATen/ops/max_pool2d_with_indices_backward_ops.h>
+
+#include "kernels/cpu_kernel.h"
+
+namespace cpuref::kernels {
+
+// max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2]
+// stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
+at::Tensor max_pool2d_with_indices_backward(const at::Tensor& grad_output, const at::Tensor& self,
+                                            at::IntArrayRef kernel_size, at::IntArrayRef stride,
+                                            at::IntArrayRef padding, at::IntArrayRef dilation,
+                                            bool ceil_mode, const at::Tensor& indices) {
+  return cpu_kernel::call<at::_ops::max_pool2d_with_indices_backward>(
+      grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
+}
+
+}  // namespace cpuref::kernels
