@@ -25,6 +25,9 @@ CORE_LIBRARY = "libtorch_npu_demo.so"
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
+        # Without autoloading: the installed backends (this one's previous build among them)
+        # have no business in the build, and a broken one would stop it.
+        os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
         import torch  # the installed torch: its libtorch and headers are what we build against
 
         build_dir = ROOT / "build"

@@ -10,7 +10,7 @@ import torch
 DEVICE = "npu_demo"
 backend = torch.npu_demo
 
-FALLBACK_MESSAGE = "operators without a npu_demo kernel run on the CPU"
+FALLBACK_MESSAGE = "npu_demo: operators without a kernel run on the CPU"
 
 
 def cumsum_on_device():

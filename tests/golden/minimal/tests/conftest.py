@@ -21,7 +21,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # explicitly, everywhere else it is noise.
     config.addinivalue_line(
         "filterwarnings",
-        "ignore:.*operators without a mydevice kernel run on the CPU:UserWarning",
+        "ignore:mydevice. operators without a kernel run on the CPU:UserWarning",
     )
 
 

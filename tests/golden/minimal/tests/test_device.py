@@ -96,3 +96,19 @@ def test_operands_on_different_devices_are_rejected():
         first.mul_(torch.ones(3))  # a CPU tensor that is not a 0-dim scalar
     # A 0-dim CPU tensor (a Python number wrapped as a tensor) may accompany any device.
     torch.testing.assert_close((first + torch.tensor(2.0)).cpu(), torch.full((3,), 3.0))
+
+
+def test_program_ending_right_after_a_backward_pass_exits_cleanly(run_python):
+    # The device's autograd threads finish with each pass a moment after it returns; without
+    # the package's exit hook, a program that ends in that moment aborts now and then.
+    code = (
+        "import torch, torch_mydevice\n"
+        "model = torch.nn.Sequential(torch.nn.Conv1d(2, 4, 3), torch.nn.Flatten(),\n"
+        "                            torch.nn.Linear(24, 2)).to('mydevice')\n"
+        "loss = model(torch.randn(5, 2, 8).to('mydevice')).sum()\n"
+        "loss.backward()\n"
+        "print(loss.item())\n"
+    )
+    for _ in range(6):
+        result = run_python(code, MYDEVICE_FALLBACK="silent")
+        assert result.returncode == 0, result.stderr

@@ -10,7 +10,7 @@ import torch
 DEVICE = "mydevice"
 backend = torch.mydevice
 
-FALLBACK_MESSAGE = "operators without a mydevice kernel run on the CPU"
+FALLBACK_MESSAGE = "mydevice: operators without a kernel run on the CPU"
 
 
 def cumsum_on_device():

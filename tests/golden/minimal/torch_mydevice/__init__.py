@@ -7,9 +7,15 @@ registers the device: ``torch.device("mydevice")``, ``tensor.mydevice()``, and
 ``torch.mydevice``, which is this module, with the ``torch.cuda``-like API below.
 """
 
+import atexit
 import sys
 
 import torch
+
+from torch_mydevice_loader import check_privateuse1_free
+
+# Before anything loads the extension: a second backend's registrations would abort the process.
+check_privateuse1_free()
 
 from . import _C  # noqa: F401 - loading the extension registers the device with PyTorch
 from .device import (
@@ -125,9 +131,27 @@ def _register() -> None:
     )
 
 
-def _autoload() -> None:
-    """Entry point of the ``torch.backends`` group: ``import torch`` calls it. Importing this
-    package did the registration already."""
+def _settle_autograd_threads() -> None:
+    """Run at exit: each of the device's autograd threads finishes its work while Python can
+    still take it back.
+
+    A backward pass on a device other than the CPU runs on the autograd engine's thread for that
+    device, and PyTorch's Python stores a Python object (the caller's contextvars context) in the
+    state that the pass carries. The thread drops that state just after the pass has finished;
+    if the program ends in that moment, the thread needs the interpreter that is shutting down
+    and the process aborts ("terminate called without an active exception"). A small pass per
+    device, started without that Python object, reaches each thread after it dropped the
+    previous state, and leaves nothing behind that needs Python."""
+    engine = torch.autograd.Variable._execution_engine
+    for index in range(device_count()):
+        device = torch.device("mydevice", index)
+        # Operators every device has kernels for: nothing falls back at exit.
+        root = torch.zeros(1, device=device, requires_grad=True).view(())
+        seed = torch.ones((), device=device)
+        # tensors, grad_tensors, keep_graph, create_graph, inputs, allow_unreachable,
+        # accumulate_grad: what torch.autograd.backward passes, without the stored context.
+        engine.run_backward((root,), (seed,), False, False, (), True, True)
 
 
 _register()
+atexit.register(_settle_autograd_threads)

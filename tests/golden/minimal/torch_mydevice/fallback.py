@@ -24,7 +24,7 @@ def get_fallback_policy() -> str:
 
 
 def set_fallback_policy(policy: str) -> None:
-    """Sets the policy: "warn" (once per operator), "silent", or "error"."""
+    """Sets the policy: "warn" (one warning, on the first fallback), "silent", or "error"."""
     _C._set_fallback_policy(policy)
 
 

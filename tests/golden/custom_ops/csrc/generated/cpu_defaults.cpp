@@ -16,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "generated/cpu_call.h"
 #include "generated/cpu_fallback.h"
 
 namespace npu_demo::cpu_defaults {
@@ -130,39 +131,54 @@ _thnn_fused_gru_cell_backward(const at::Tensor& grad_hy, const at::Tensor& works
 
 const std::map<std::string_view, c10::KernelFunction>& kernels() {
   static const auto* table = new std::map<std::string_view, c10::KernelFunction>{
-      {"_thnn_fused_gru_cell", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(_thnn_fused_gru_cell))},
-      {"_thnn_fused_gru_cell_backward", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(_thnn_fused_gru_cell_backward))},
+      {"convolution_overrideable", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(convolution_overrideable))},
+      {"convolution_backward_overrideable", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(convolution_backward_overrideable))},
       {"_thnn_fused_lstm_cell", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(_thnn_fused_lstm_cell))},
       {"_thnn_fused_lstm_cell_backward_impl", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(_thnn_fused_lstm_cell_backward_impl))},
-      {"convolution_backward_overrideable", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(convolution_backward_overrideable))},
-      {"convolution_overrideable", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(convolution_overrideable))},
+      {"_thnn_fused_gru_cell", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(_thnn_fused_gru_cell))},
+      {"_thnn_fused_gru_cell_backward", c10::KernelFunction::makeFromUnboxedFunction(TORCH_FN(_thnn_fused_gru_cell_backward))},
   };
   return *table;
 }
 
 }  // namespace
 
-const c10::KernelFunction* find(std::string_view key) {
+void run_on_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  const c10::DispatchKeySet cpu(c10::DispatchKey::CPU);
   const auto& table = kernels();
-  const auto it = table.find(key);
-  return it == table.end() ? nullptr : &it->second;
+  const auto it = table.find(cpu_call::operator_key(op.schema().operator_name()));
+  if (it != table.end()) {
+    it->second.callBoxed(op, cpu, stack);
+  } else {
+    op.redispatchBoxed(cpu, stack);
+  }
 }
 
 std::vector<std::string> names() {
-  std::vector<std::string> out;
-  for (const auto& [key, kernel] : kernels()) out.emplace_back(key);
-  return out;
+  return {
+      "_thnn_fused_gru_cell",
+      "_thnn_fused_gru_cell_backward",
+      "_thnn_fused_lstm_cell",
+      "_thnn_fused_lstm_cell_backward_impl",
+      "addr_",
+      "convolution_backward_overrideable",
+      "convolution_overrideable",
+      "mode.values",
+  };
 }
 
 // Registered for the device so that they run instead of the composite kernels that would refuse
-// (convolution_overrideable) or of nothing at all; the fallback finds the defaults above.
+// (convolution_overrideable, mode.values) or of nothing at all; the fallback runs the defaults
+// above, or the CPU's own kernels.
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_thnn_fused_gru_cell", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("_thnn_fused_gru_cell_backward", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("_thnn_fused_lstm_cell", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("_thnn_fused_lstm_cell_backward_impl", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
+  m.impl("addr_", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("convolution_backward_overrideable", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("convolution_overrideable", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
+  m.impl("mode.values", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
 }
 
 }  // namespace npu_demo::cpu_defaults

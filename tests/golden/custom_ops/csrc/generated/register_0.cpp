@@ -3,7 +3,8 @@
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key.
 // Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
-// current, and calls the kernel. Registration shard 0: operators are spread over shards by family so that
+// current, counts the call while a coverage report records (see native_calls.h), and calls the
+// kernel. Registration shard 0: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
@@ -16,12 +17,17 @@
 #include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
 #include "generated/kernels/view.h"
+#include "generated/native_calls.h"
 
 namespace npu_demo {
 namespace {
 
 at::Tensor wrapper__copy_from(const at::Tensor & self, const at::Tensor & dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_copy_from");
+    calls.record();
+  }
   return kernels::_copy_from(self, dst, non_blocking);
 }
 
@@ -30,20 +36,36 @@ at::Tensor wrapper_add_Tensor(const at::Tensor & self, const at::Tensor & other,
   check_device(common_device, self, "add.Tensor", "self");
   check_device(common_device, other, "add.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("add.Tensor");
+    calls.record();
+  }
   return kernels::add_Tensor(self, other, alpha);
 }
 
 at::Tensor & wrapper_exponential_(at::Tensor & self, double lambd, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("exponential_");
+    calls.record();
+  }
   return kernels::exponential_(self, lambd, generator);
 }
 
 at::Tensor & wrapper_fill__Scalar(at::Tensor & self, const at::Scalar & value) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("fill_.Scalar");
+    calls.record();
+  }
   return kernels::fill__Scalar(self, value);
 }
 
 at::Tensor wrapper_view(const at::Tensor & self, c10::SymIntArrayRef size) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("view");
+    calls.record();
+  }
   return kernels::view(self, size);
 }
 

@@ -3,7 +3,8 @@
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key.
 // Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
-// current, and calls the kernel. Registration shard 1: operators are spread over shards by family so that
+// current, counts the call while a coverage report records (see native_calls.h), and calls the
+// kernel. Registration shard 1: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
@@ -15,11 +16,16 @@
 #include "generated/kernels/npu_ops_fused_gelu.h"
 #include "generated/kernels/resize.h"
 #include "generated/kernels/unfold.h"
+#include "generated/native_calls.h"
 
 namespace npu_demo {
 namespace {
 
 at::Tensor wrapper_as_strided(const at::Tensor & self, c10::SymIntArrayRef size, c10::SymIntArrayRef stride, ::std::optional<c10::SymInt> storage_offset) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("as_strided");
+    calls.record();
+  }
   return kernels::as_strided(self, size, stride, storage_offset);
 }
 
@@ -27,14 +33,26 @@ at::Tensor wrapper_npu_ops_fused_gelu(const at::Tensor & self, c10::string_view 
   std::optional<at::Device> common_device;
   check_device(common_device, self, "npu_ops::fused_gelu", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("npu_ops::fused_gelu");
+    calls.record();
+  }
   return kernels::npu_ops_fused_gelu(self, approximate);
 }
 
 const at::Tensor & wrapper_resize_(const at::Tensor & self, c10::SymIntArrayRef size, ::std::optional<at::MemoryFormat> memory_format) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("resize_");
+    calls.record();
+  }
   return kernels::resize_(self, size, memory_format);
 }
 
 at::Tensor wrapper_unfold(const at::Tensor & self, int64_t dimension, int64_t size, int64_t step) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("unfold");
+    calls.record();
+  }
   return kernels::unfold(self, dimension, size, step);
 }
 

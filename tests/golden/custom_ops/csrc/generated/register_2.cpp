@@ -3,7 +3,8 @@
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key.
 // Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
-// current, and calls the kernel. Registration shard 2: operators are spread over shards by family so that
+// current, counts the call while a coverage report records (see native_calls.h), and calls the
+// kernel. Registration shard 2: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
@@ -16,6 +17,7 @@
 #include "generated/kernels/empty_strided.h"
 #include "generated/kernels/normal.h"
 #include "generated/kernels/random.h"
+#include "generated/native_calls.h"
 
 namespace npu_demo {
 namespace {
@@ -24,36 +26,64 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor & self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_local_scalar_dense", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_local_scalar_dense");
+    calls.record();
+  }
   return kernels::_local_scalar_dense(self);
 }
 
 at::Tensor wrapper_empty_memory_format(c10::SymIntArrayRef size, ::std::optional<at::ScalarType> dtype, ::std::optional<at::Layout> layout, ::std::optional<at::Device> device, ::std::optional<bool> pin_memory, ::std::optional<at::MemoryFormat> memory_format) {
   const c10::OptionalDeviceGuard device_guard(device);
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("empty.memory_format");
+    calls.record();
+  }
   return kernels::empty_memory_format(size, dtype, layout, device, pin_memory, memory_format);
 }
 
 at::Tensor wrapper_empty_strided(c10::SymIntArrayRef size, c10::SymIntArrayRef stride, ::std::optional<at::ScalarType> dtype, ::std::optional<at::Layout> layout, ::std::optional<at::Device> device, ::std::optional<bool> pin_memory) {
   const c10::OptionalDeviceGuard device_guard(device);
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("empty_strided");
+    calls.record();
+  }
   return kernels::empty_strided(size, stride, dtype, layout, device, pin_memory);
 }
 
 at::Tensor & wrapper_normal_(at::Tensor & self, double mean, double std, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("normal_");
+    calls.record();
+  }
   return kernels::normal_(self, mean, std, generator);
 }
 
 at::Tensor & wrapper_random__from(at::Tensor & self, int64_t from, ::std::optional<int64_t> to, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("random_.from");
+    calls.record();
+  }
   return kernels::random__from(self, from, to, generator);
 }
 
 at::Tensor & wrapper_random__to(at::Tensor & self, int64_t to, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("random_.to");
+    calls.record();
+  }
   return kernels::random__to(self, to, generator);
 }
 
 at::Tensor & wrapper_random_(at::Tensor & self, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("random_");
+    calls.record();
+  }
   return kernels::random_(self, generator);
 }
 

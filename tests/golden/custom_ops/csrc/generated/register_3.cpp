@@ -3,7 +3,8 @@
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key.
 // Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
-// current, and calls the kernel. Registration shard 3: operators are spread over shards by family so that
+// current, counts the call while a coverage report records (see native_calls.h), and calls the
+// kernel. Registration shard 3: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
@@ -20,21 +21,34 @@
 #include "generated/kernels/set.h"
 #include "generated/kernels/uniform.h"
 #include "generated/kernels/zero.h"
+#include "generated/native_calls.h"
 
 namespace npu_demo {
 namespace {
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor & self, const at::Tensor & dst) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_copy_from_and_resize");
+    calls.record();
+  }
   return kernels::_copy_from_and_resize(self, dst);
 }
 
 at::Tensor wrapper__reshape_alias(const at::Tensor & self, c10::SymIntArrayRef size, c10::SymIntArrayRef stride) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_reshape_alias");
+    calls.record();
+  }
   return kernels::_reshape_alias(self, size, stride);
 }
 
 at::Tensor & wrapper_bernoulli__float(at::Tensor & self, double p, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bernoulli_.float");
+    calls.record();
+  }
   return kernels::bernoulli__float(self, p, generator);
 }
 
@@ -43,6 +57,10 @@ at::Tensor wrapper_mm(const at::Tensor & self, const at::Tensor & mat2) {
   check_device(common_device, self, "mm", "self");
   check_device(common_device, mat2, "mm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mm");
+    calls.record();
+  }
   return kernels::mm(self, mat2);
 }
 
@@ -51,6 +69,10 @@ at::Tensor wrapper_npu_ops_fused_gelu_backward(const at::Tensor & grad, const at
   check_device(common_device, grad, "npu_ops::fused_gelu_backward", "grad");
   check_device(common_device, self, "npu_ops::fused_gelu_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("npu_ops::fused_gelu_backward");
+    calls.record();
+  }
   return kernels::npu_ops_fused_gelu_backward(grad, self, approximate);
 }
 
@@ -59,18 +81,34 @@ at::Tensor wrapper_npu_ops_fused_gelu_backward(const at::Tensor & grad, const at
   check_device(common_device, input, "npu_ops::rms_norm", "input");
   check_device(common_device, weight, "npu_ops::rms_norm", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("npu_ops::rms_norm");
+    calls.record();
+  }
   return kernels::npu_ops_rms_norm(input, normalized_shape, weight, eps);
 }
 
 at::Tensor & wrapper_set__source_Storage(at::Tensor & self, at::Storage source) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_.source_Storage");
+    calls.record();
+  }
   return kernels::set__source_Storage(self, source);
 }
 
 at::Tensor & wrapper_set__source_Storage_storage_offset(at::Tensor & self, at::Storage source, c10::SymInt storage_offset, c10::SymIntArrayRef size, c10::SymIntArrayRef stride) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_.source_Storage_storage_offset");
+    calls.record();
+  }
   return kernels::set__source_Storage_storage_offset(self, source, storage_offset, size, stride);
 }
 
 at::Tensor & wrapper_set__source_Tensor(at::Tensor & self, const at::Tensor & source) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_.source_Tensor");
+    calls.record();
+  }
   return kernels::set__source_Tensor(self, source);
 }
 
@@ -78,16 +116,28 @@ at::Tensor & wrapper_set_(at::Tensor & self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_");
+    calls.record();
+  }
   return kernels::set_(self);
 }
 
 at::Tensor & wrapper_uniform_(at::Tensor & self, double from, double to, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("uniform_");
+    calls.record();
+  }
   return kernels::uniform_(self, from, to, generator);
 }
 
 at::Tensor & wrapper_zero_(at::Tensor & self) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("zero_");
+    calls.record();
+  }
   return kernels::zero_(self);
 }
 

@@ -10,6 +10,7 @@
 #include <c10/util/Exception.h>
 
 #include <algorithm>
+#include <array>
 #include <iterator>
 #include <optional>
 #include <string_view>
@@ -26,7 +27,7 @@ namespace {
 // PyTorch's `device_check: NoCheck` outside pointwise and reduction operators (whose CUDA
 // kernels check in TensorIterator instead), plus frp-gen's schemas/policies/mixed_device_ops.yaml.
 // Sorted, for binary search.
-constexpr std::string_view kMixedDeviceOps[] = {
+constexpr std::array<std::string_view, 427> kMixedDeviceOps = {
     "__and__.Scalar",
     "__and__.Tensor",
     "__iand__.Scalar",
@@ -457,7 +458,7 @@ constexpr std::string_view kMixedDeviceOps[] = {
 };
 
 bool mixes_devices(std::string_view key) {
-  return std::binary_search(std::begin(kMixedDeviceOps), std::end(kMixedDeviceOps), key);
+  return std::binary_search(kMixedDeviceOps.begin(), kMixedDeviceOps.end(), key);
 }
 
 // Copies start on a boundary every element size divides (16 bytes: complex128), so that a view
@@ -466,8 +467,26 @@ constexpr std::size_t kAlignment = 16;
 
 bool on_device(const at::Tensor& t) { return t.defined() && t.is_privateuseone(); }
 
-bool is_write(const c10::Argument& argument) {
+// Arguments that operators write without their schema saying so (frp-gen's
+// schemas/policies/unmarked_writes.yaml).
+struct UnmarkedWrite {
+  std::string_view key;
+  std::string_view argument;
+};
+constexpr std::array<UnmarkedWrite, 2> kUnmarkedWrites = {
+    UnmarkedWrite{"native_batch_norm", "running_mean"},
+    UnmarkedWrite{"native_batch_norm", "running_var"},
+};
+
+bool is_marked_write(const c10::Argument& argument) {
   return argument.alias_info() != nullptr && argument.alias_info()->isWrite();
+}
+
+// Whether operator `key` writes into `argument`.
+bool is_write(std::string_view key, const c10::Argument& argument) {
+  if (is_marked_write(argument)) return true;
+  return std::any_of(kUnmarkedWrites.begin(), kUnmarkedWrites.end(),
+                     [&](const UnmarkedWrite& w) { return w.key == key && w.argument == argument.name(); });
 }
 
 // Calls fn(tensor) for each defined tensor in an argument or result: a Tensor, a Tensor?, a
@@ -538,7 +557,7 @@ class Call {
     arguments_.assign(stack_.begin() + static_cast<std::ptrdiff_t>(first_), stack_.end());
     for (std::size_t i = 0; i < arguments.size(); ++i) {
       // As in the kernel wrappers: positional and out= tensors share a device.
-      const bool checked = check && (!arguments[i].kwarg_only() || is_write(arguments[i]));
+      const bool checked = check && (!arguments[i].kwarg_only() || is_marked_write(arguments[i]));
       for_each_tensor(arguments_[i], [&](const at::Tensor& t) {
         if (checked) check_device(common, t, key_.c_str(), arguments[i].name().c_str());
         if (on_device(t)) note(t);
@@ -562,7 +581,7 @@ class Call {
   void results_to_device() {
     const auto& arguments = schema_.arguments();
     for (std::size_t i = 0; i < arguments.size(); ++i) {
-      if (!is_write(arguments[i])) continue;
+      if (!is_write(key_, arguments[i])) continue;
       for_each_tensor(arguments_[i], [&](const at::Tensor& t) {
         if (on_device(t)) write_back(twin_of(t));
       });
@@ -693,10 +712,25 @@ class Call {
       impl->_set_neg(cpu.is_neg());
       return at::Tensor(std::move(impl));
     }
-    const at::Tensor dense = cpu.is_non_overlapping_and_dense() ? cpu : cpu.contiguous();
+    TORCH_CHECK_NOT_IMPLEMENTED(cpu.layout() == at::kStrided && !cpu.is_quantized(), "'", key_,
+                                "' gave a ", cpu.layout(), " result on the CPU, which the CPU fallback of mydevice "
+                                "cannot bring to the device: give the operator a mydevice kernel");
     const at::Device device =
         device_.value_or(at::Device(c10::DeviceType::PrivateUse1,
                                     static_cast<c10::DeviceIndex>(runtime::current_device())));
+    if (cpu._is_zerotensor()) {
+      // A zero tensor (autograd's stand-in for a gradient known to be zero) has no memory; the
+      // device's is one of those too.
+      auto impl = c10::make_intrusive<c10::TensorImpl>(
+          c10::Storage(c10::make_intrusive<c10::StorageImpl>(c10::StorageImpl::use_byte_size_t(), 0,
+                                                             c10::DataPtr(nullptr, device), nullptr,
+                                                             /*resizable=*/false)),
+          c10::DispatchKeySet({c10::DispatchKey::PrivateUse1, c10::DispatchKey::ZeroTensor}),
+          cpu.dtype());
+      impl->set_sizes_contiguous(cpu.sizes());
+      return at::Tensor(std::move(impl));
+    }
+    const at::Tensor dense = cpu.is_non_overlapping_and_dense() ? cpu : cpu.contiguous();
     at::Tensor out = at::empty_strided(dense.sizes(), dense.strides(), dense.options().device(device));
     if (dense.numel() > 0) {
       runtime::memcpy(out.mutable_data_ptr(), dense.const_data_ptr(), dense.nbytes(),

@@ -133,21 +133,13 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const std::string key = cpu_call::operator_key(name);
   if (admit(key, without_aten(name.name))) {
     // Once per process: one line a person reads, not one per operator.
-    TORCH_WARN("mydevice: operators without a mydevice kernel run on the CPU, with copies to and from the "
-               "device (the first: '", key, "'). torch.mydevice.fallback_stats() counts them per "
-               "operator; set MYDEVICE_FALLBACK=silent to hide this warning, or =error to make "
-               "every fallback an error.");
+    TORCH_WARN("mydevice: operators without a kernel run on the CPU (the first: ", key,
+               "); torch.mydevice.fallback_stats() counts them, MYDEVICE_FALLBACK=silent hides "
+               "this warning");
   }
   const DeviceRandomness randomness(op, stack);
-  // An operator PyTorch gives no CPU kernel gets the generated default instead (cpu_defaults.h).
-  const c10::KernelFunction* cpu_default = cpu_defaults::find(key);
-  cpu_call::run(op, stack, [&](torch::jit::Stack* cpu_stack) {
-    if (cpu_default) {
-      cpu_default->callBoxed(op, c10::DispatchKeySet(c10::DispatchKey::CPU), cpu_stack);
-    } else {
-      op.redispatchBoxed(c10::DispatchKeySet(c10::DispatchKey::CPU), cpu_stack);
-    }
-  });
+  cpu_call::run(op, stack,
+                [&](torch::jit::Stack* cpu_stack) { cpu_defaults::run_on_cpu(op, cpu_stack); });
 }
 
 Policy policy() {

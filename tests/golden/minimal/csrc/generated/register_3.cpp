@@ -3,7 +3,8 @@
 //
 // Registers mydevice's kernels with the dispatcher under the PrivateUse1 key.
 // Each wrapper checks that its tensors share a device (see device_checks.h), makes that device
-// current, and calls the kernel. Registration shard 3: operators are spread over shards by family so that
+// current, counts the call while a coverage report records (see native_calls.h), and calls the
+// kernel. Registration shard 3: operators are spread over shards by family so that
 // adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
@@ -17,33 +18,58 @@
 #include "generated/kernels/set.h"
 #include "generated/kernels/uniform.h"
 #include "generated/kernels/zero.h"
+#include "generated/native_calls.h"
 
 namespace mydevice {
 namespace {
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor & self, const at::Tensor & dst) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_copy_from_and_resize");
+    calls.record();
+  }
   return kernels::_copy_from_and_resize(self, dst);
 }
 
 at::Tensor wrapper__reshape_alias(const at::Tensor & self, c10::SymIntArrayRef size, c10::SymIntArrayRef stride) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_reshape_alias");
+    calls.record();
+  }
   return kernels::_reshape_alias(self, size, stride);
 }
 
 at::Tensor & wrapper_bernoulli__float(at::Tensor & self, double p, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bernoulli_.float");
+    calls.record();
+  }
   return kernels::bernoulli__float(self, p, generator);
 }
 
 at::Tensor & wrapper_set__source_Storage(at::Tensor & self, at::Storage source) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_.source_Storage");
+    calls.record();
+  }
   return kernels::set__source_Storage(self, source);
 }
 
 at::Tensor & wrapper_set__source_Storage_storage_offset(at::Tensor & self, at::Storage source, c10::SymInt storage_offset, c10::SymIntArrayRef size, c10::SymIntArrayRef stride) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_.source_Storage_storage_offset");
+    calls.record();
+  }
   return kernels::set__source_Storage_storage_offset(self, source, storage_offset, size, stride);
 }
 
 at::Tensor & wrapper_set__source_Tensor(at::Tensor & self, const at::Tensor & source) {
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_.source_Tensor");
+    calls.record();
+  }
   return kernels::set__source_Tensor(self, source);
 }
 
@@ -51,16 +77,28 @@ at::Tensor & wrapper_set_(at::Tensor & self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("set_");
+    calls.record();
+  }
   return kernels::set_(self);
 }
 
 at::Tensor & wrapper_uniform_(at::Tensor & self, double from, double to, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("uniform_");
+    calls.record();
+  }
   return kernels::uniform_(self, from, to, generator);
 }
 
 at::Tensor & wrapper_zero_(at::Tensor & self) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("zero_");
+    calls.record();
+  }
   return kernels::zero_(self);
 }
 

@@ -13,7 +13,9 @@
 
 #include "generated/allocator.h"
 #include "generated/backend_meta.h"
+#include "generated/cpu_defaults.h"
 #include "generated/cpu_fallback.h"
+#include "generated/native_calls.h"
 #include "generated/runtime.h"
 
 namespace mydevice {
@@ -103,6 +105,12 @@ PYBIND11_MODULE(_C, m) {
   m.def("_set_fallback_deny", &ns::cpu_fallback::set_deny_list);
   m.def("_fallback_counts", &ns::cpu_fallback::counts);
   m.def("_reset_fallback_counts", &ns::cpu_fallback::reset_counts);
+  m.def("_cpu_default_names", &ns::cpu_defaults::names);
+
+  m.def("_native_counting", [] { return ns::native_calls::enabled(); });
+  m.def("_set_native_counting", &ns::native_calls::set_enabled);
+  m.def("_native_call_counts", &ns::native_calls::counts);
+  m.def("_reset_native_call_counts", &ns::native_calls::reset);
 
   m.def("_get_backend_meta", &ns::get_backend_meta);
   m.def("_set_backend_meta", &ns::set_backend_meta);
