@@ -17,10 +17,11 @@ Where the CPU raises for a sample, the device must raise too: a wrong number is 
 error. Tests come from instantiate_device_type_tests, whose PrivateUse1TestBase runs them on
 mydevice, so a failure prints PyTorch's own repro line for its sample.
 
-Two tiers: the quick one (default) takes a fixed set of operators and runs in a couple of
-minutes; MYDEVICE_CONFORMANCE=full takes all of op_db. Operators whose results cannot equal
-the CPU's by construction (random numbers, uninitialised memory) are skipped with their reason;
-your own known failures go in conformance_expected_failures.py, each with its reason.
+Two tiers: the quick one (default) takes a fixed set of operators and runs in under a minute;
+MYDEVICE_CONFORMANCE=full takes all of op_db (minutes). What cannot equal the CPU's result by
+construction (random numbers, uninitialised memory, a few CPU kernels that are wrong themselves)
+is skipped with its reason; your own known failures go in conformance_expected_failures.py, each
+with its reason.
 """
 
 import os
