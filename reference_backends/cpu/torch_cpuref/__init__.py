@@ -144,6 +144,8 @@ def _settle_autograd_threads() -> None:
     previous state, and leaves nothing behind that needs Python."""
     engine = torch.autograd.Variable._execution_engine
     for index in range(device_count()):
+        if memory_stats(index)["allocation.all.allocated"] == 0:
+            continue  # never used: no backward pass ran there, and nothing wakes the device
         device = torch.device("cpuref", index)
         # Operators every device has kernels for: nothing falls back at exit.
         root = torch.zeros(1, device=device, requires_grad=True).view(())

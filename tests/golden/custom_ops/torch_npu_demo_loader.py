@@ -35,5 +35,3 @@ def check_privateuse1_free() -> None:
         "one you want (`import torch_npu_demo`).",
         name="torch_npu_demo",
     )
-
-

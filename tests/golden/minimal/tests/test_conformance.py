@@ -315,7 +315,8 @@ class TestConformance(TestCase):
                 if error is None:
                     expected = call(op, cpu_sample(sample))
                     process = sample.output_process_fn_grad
-                    self.assert_close(process(actual), process(expected), sample.summary())
+                    what = sample.summary()
+                    self.assert_close(process(actual), process(expected), what)
 
         self.run_check(op, "noncontiguous", dtype, body)
 
@@ -328,10 +329,12 @@ class TestConformance(TestCase):
                 if error is not None:
                     continue  # matches_cpu checks that the device raises
                 single = isinstance(expected, torch.Tensor)
-                results = list(expected) if isinstance(expected, (tuple, list)) else [expected]
+                several = isinstance(expected, (tuple, list))
+                results = list(expected) if several else [expected]
                 if results and all(isinstance(t, torch.Tensor) for t in results):
                     for strided in (False, True):
-                        self.check_out(op, sample, twin, results, single, strided, device)
+                        args = (results, single, strided, device)
+                        self.check_out(op, sample, twin, *args)
 
         self.run_check(op, "out", dtype, body)
 
