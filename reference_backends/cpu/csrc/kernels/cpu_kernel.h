@@ -76,25 +76,6 @@ class Views {
   std::vector<std::pair<at::Tensor, at::Tensor>> pairs_;  // (device tensor, its CPU view)
 };
 
-// `value` with fn applied to each tensor it holds (a Tensor, Tensor? , Tensor[] or Tensor?[]).
-template <class Fn>
-c10::IValue map_tensors(const c10::IValue& value, Fn&& fn) {
-  if (value.isTensor()) return fn(value.toTensor());
-  if (value.isTensorList()) {
-    c10::List<at::Tensor> out;
-    for (const at::Tensor& t : value.toTensorList()) out.push_back(fn(t));
-    return out;
-  }
-  if (value.isOptionalTensorList()) {
-    c10::List<std::optional<at::Tensor>> out;
-    for (const std::optional<at::Tensor> t : value.toOptionalTensorList()) {
-      out.push_back(t.has_value() ? std::optional<at::Tensor>(fn(*t)) : t);
-    }
-    return out;
-  }
-  return value;
-}
-
 inline bool has_out_arguments(const c10::FunctionSchema& schema) {
   return std::any_of(
       schema.arguments().begin(), schema.arguments().end(), [](const c10::Argument& a) {
@@ -114,12 +95,14 @@ inline void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const std::size_t first = stack->size() - arguments;
   Views views;
   for (std::size_t i = first; i < stack->size(); ++i) {
-    (*stack)[i] = map_tensors((*stack)[i], [&](const at::Tensor& t) { return views.to_cpu(t); });
+    (*stack)[i] =
+        cpu_call::map_tensors((*stack)[i], [&](const at::Tensor& t) { return views.to_cpu(t); });
   }
   cpuref::cpu_defaults::run_on_cpu(op, stack);
   const std::size_t results = op.schema().returns().size();
   for (std::size_t i = stack->size() - results; i < stack->size(); ++i) {
-    (*stack)[i] = map_tensors((*stack)[i], [&](const at::Tensor& t) { return views.to_device(t); });
+    (*stack)[i] =
+        cpu_call::map_tensors((*stack)[i], [&](const at::Tensor& t) { return views.to_device(t); });
   }
 }
 

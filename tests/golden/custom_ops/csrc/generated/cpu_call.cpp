@@ -504,27 +504,6 @@ void for_each_tensor(const c10::IValue& value, Fn&& fn) {
   }
 }
 
-// `value` with each defined tensor replaced by fn(tensor); anything else as it is.
-template <class Fn>
-c10::IValue map_tensors(const c10::IValue& value, Fn&& fn) {
-  if (value.isTensor()) {
-    return value.toTensor().defined() ? c10::IValue(fn(value.toTensor())) : value;
-  }
-  if (value.isTensorList()) {
-    c10::List<at::Tensor> out;
-    for (const at::Tensor& t : value.toTensorList()) out.push_back(t.defined() ? fn(t) : t);
-    return out;
-  }
-  if (value.isOptionalTensorList()) {
-    c10::List<std::optional<at::Tensor>> out;
-    for (const std::optional<at::Tensor> t : value.toOptionalTensorList()) {
-      out.push_back(t.has_value() && t->defined() ? std::optional<at::Tensor>(fn(*t)) : t);
-    }
-    return out;
-  }
-  return value;
-}
-
 // The bytes of one device storage that a call's tensors reach, and their copy on the CPU.
 struct Mirror {
   c10::Storage device;

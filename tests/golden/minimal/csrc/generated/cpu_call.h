@@ -18,10 +18,13 @@
 // cannot address.
 #pragma once
 
+#include <ATen/core/List.h>
+#include <ATen/core/Tensor.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/core/stack.h>
 #include <c10/util/FunctionRef.h>
 
+#include <optional>
 #include <string>
 
 namespace mydevice::cpu_call {
@@ -32,6 +35,28 @@ using CpuKernel = c10::function_ref<void(torch::jit::Stack*)>;
 // An operator's name as users write it: "add.Tensor", "nonzero"; custom operators keep their
 // namespace ("myops::fused_gelu").
 std::string operator_key(const c10::OperatorName& name);
+
+// `value` (an argument or result) with each defined tensor it holds, as a Tensor, Tensor?,
+// Tensor[] or Tensor?[], replaced by fn(tensor); anything else as it is.
+template <class Fn>
+c10::IValue map_tensors(const c10::IValue& value, Fn&& fn) {
+  if (value.isTensor()) {
+    return value.toTensor().defined() ? c10::IValue(fn(value.toTensor())) : value;
+  }
+  if (value.isTensorList()) {
+    c10::List<at::Tensor> out;
+    for (const at::Tensor& t : value.toTensorList()) out.push_back(t.defined() ? fn(t) : t);
+    return out;
+  }
+  if (value.isOptionalTensorList()) {
+    c10::List<std::optional<at::Tensor>> out;
+    for (const std::optional<at::Tensor> t : value.toOptionalTensorList()) {
+      out.push_back(t.has_value() && t->defined() ? std::optional<at::Tensor>(fn(*t)) : t);
+    }
+    return out;
+  }
+  return value;
+}
 
 // Runs the call on `stack` (arguments of `op`, device tensors among them) through `kernel`, and
 // leaves the results, on the device, on the stack.
