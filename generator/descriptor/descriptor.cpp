@@ -73,6 +73,16 @@ bool check_class_prefix(const std::string& name, const SourceLocation& where, Di
   return ok;
 }
 
+// The runtime source's name: csrc/runtime/<name>.cpp.
+bool check_runtime_name(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
+  if (!is_identifier(name, true) || name.size() > 64) {
+    diags.error(where, "runtime source '" + name + "' is not a usable file name",
+                "use lowercase letters, digits and '_', e.g. 'opencl_runtime'");
+    return false;
+  }
+  return true;
+}
+
 std::vector<Ref> take_refs(load::MappingReader& reader, std::string_view key) {
   std::vector<Ref> refs;
   for (auto& [value, node] : reader.take_string_list(key)) {
@@ -278,12 +288,9 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
     reader.finish();
   }
 
-  // Sections holding one small count each: runtime.devices, build.registration_shards.
-  auto take_count = [&](std::string_view section, std::string_view key, std::string_view what,
+  // Small counts: runtime.devices, build.registration_shards.
+  auto take_count = [&](load::MappingReader& reader, std::string_view key, std::string_view what,
                         int& into) {
-    const load::YamlNode& node = top.take(section);
-    if (!node.is_defined()) return;
-    load::MappingReader reader(path, node, diags, "'" + std::string(section) + "'");
     if (std::optional<long long> n = reader.take_int(key)) {
       if (*n < 1 || *n > 64) {
         diags.error(load::location_of(path, reader.take(key)),
@@ -291,10 +298,24 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
       }
       into = static_cast<int>(*n);
     }
-    reader.finish();
   };
-  take_count("runtime", "devices", "runtime devices", d.devices);
-  take_count("build", "registration_shards", "registration_shards", d.registration_shards);
+  if (const load::YamlNode& node = top.take("runtime"); node.is_defined()) {
+    load::MappingReader reader(path, node, diags, "'runtime'");
+    take_count(reader, "devices", "runtime devices", d.devices);
+    if (const load::YamlNode& source = reader.take("source"); source.is_defined()) {
+      if (!source.is_scalar()) {
+        diags.error(load::location_of(path, source), "expected 'source' to be a name");
+      } else if (check_runtime_name(source.scalar(), load::location_of(path, source), diags)) {
+        d.runtime = source.scalar();
+      }
+    }
+    reader.finish();
+  }
+  if (const load::YamlNode& node = top.take("build"); node.is_defined()) {
+    load::MappingReader reader(path, node, diags, "'build'");
+    take_count(reader, "registration_shards", "registration_shards", d.registration_shards);
+    reader.finish();
+  }
   top.finish();
   if (diags.error_count() != errors_before) return std::nullopt;
   return d;

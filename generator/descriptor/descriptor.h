@@ -27,10 +27,11 @@ struct Descriptor {
   std::string file;  // where it was read from
   std::string text;  // the text as read; a new repo keeps it as its frp.yaml
 
-  std::string device;          // "mydevice"
-  std::string python_package;  // "torch_mydevice"
-  std::string cpp_namespace;   // "mydevice"
-  std::string class_prefix;    // "Mydevice"
+  std::string device;                    // "mydevice"
+  std::string python_package;            // "torch_mydevice"
+  std::string cpp_namespace;             // "mydevice"
+  std::string class_prefix;              // "Mydevice"
+  std::string runtime = "host_runtime";  // runtime.source: csrc/runtime/<runtime>.cpp
 
   std::vector<Ref> ops;         // explicit "op.overload" names
   std::vector<Ref> op_sets;     // curated set names or "tag:<tag>"

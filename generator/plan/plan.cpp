@@ -32,7 +32,7 @@ namespace {
 
 constexpr const char* kMinimalSet = "minimal";
 // The scaffolded file holding every family whose ops all have generated default kernels.
-constexpr const char* kBuiltinKernelFile = "device_basics";
+constexpr const char* kMinimalKernelFile = "minimal";
 
 // Stable across runs and platforms, so an op keeps its registration shard (and the build stays
 // incremental) no matter which other ops come and go.
@@ -179,91 +179,91 @@ struct IntegrationFile {
   Owner owner;
   Build build;
   const char* feature = nullptr;  // generated only when this descriptor feature is on
-  bool builtin_ops = false;       // its "ops": those with generated default kernels
+  bool minimal_ops = false;       // its "ops": those with generated default kernels
 };
 
 const std::vector<IntegrationFile>& integration_files() {
   static const std::vector<IntegrationFile> files = {
-      {"csrc/generated/runtime.h", "backend/csrc/runtime.h.j2", Owner::Generated, Build::None},
-      {"csrc/runtime/host_runtime.cpp", "backend/csrc/host_runtime.cpp.j2", Owner::Scaffold,
-       Build::Core},
-      {"csrc/generated/allocator.h", "backend/csrc/allocator.h.j2", Owner::Generated, Build::None},
-      {"csrc/generated/allocator.cpp", "backend/csrc/allocator.cpp.j2", Owner::Generated,
-       Build::Core},
-      {"csrc/generated/streams.h", "backend/csrc/streams.h.j2", Owner::Generated, Build::None},
-      {"csrc/generated/guard.cpp", "backend/csrc/guard.cpp.j2", Owner::Generated, Build::Core},
-      {"csrc/generated/generator.h", "backend/csrc/generator.h.j2", Owner::Generated, Build::None},
-      {"csrc/generated/generator.cpp", "backend/csrc/generator.cpp.j2", Owner::Generated,
-       Build::Core},
-      {"csrc/generated/hooks.cpp", "backend/csrc/hooks.cpp.j2", Owner::Generated, Build::Core},
-      {"csrc/generated/backend_meta.h", "backend/csrc/backend_meta.h.j2", Owner::Generated,
+      {"csrc/generated/runtime.h", "csrc/generated/runtime.h.j2", Owner::Generated, Build::None},
+      {"csrc/runtime/{runtime}.cpp", "csrc/runtime/{runtime}.cpp.j2", Owner::Scaffold, Build::Core},
+      {"csrc/generated/allocator.h", "csrc/generated/allocator.h.j2", Owner::Generated,
        Build::None},
-      {"csrc/generated/serialization.cpp", "backend/csrc/serialization.cpp.j2", Owner::Generated,
+      {"csrc/generated/allocator.cpp", "csrc/generated/allocator.cpp.j2", Owner::Generated,
        Build::Core},
-      {"csrc/generated/builtin_kernels.h", "backend/csrc/builtin_kernels.h.j2", Owner::Generated,
-       Build::None, nullptr, /*builtin_ops=*/true},
-      {"csrc/generated/builtin_kernels.cpp", "backend/csrc/builtin_kernels.cpp.j2",
+      {"csrc/generated/host_allocator.cpp", "csrc/generated/host_allocator.cpp.j2",
        Owner::Generated, Build::Core},
-      {"csrc/generated/cpu_call.h", "backend/csrc/cpu_call.h.j2", Owner::Generated, Build::None},
-      {"csrc/generated/cpu_call.cpp", "backend/csrc/cpu_call.cpp.j2", Owner::Generated,
+      {"csrc/generated/streams.h", "csrc/generated/streams.h.j2", Owner::Generated, Build::None},
+      {"csrc/generated/streams.cpp", "csrc/generated/streams.cpp.j2", Owner::Generated,
        Build::Core},
-      {"csrc/generated/cpu_defaults.h", "backend/csrc/cpu_defaults.h.j2", Owner::Generated,
+      {"csrc/generated/guard.cpp", "csrc/generated/guard.cpp.j2", Owner::Generated, Build::Core},
+      {"csrc/generated/generator.h", "csrc/generated/generator.h.j2", Owner::Generated,
        Build::None},
-      {"csrc/generated/cpu_defaults.cpp", "backend/csrc/cpu_defaults.cpp.j2", Owner::Generated,
+      {"csrc/generated/generator.cpp", "csrc/generated/generator.cpp.j2", Owner::Generated,
        Build::Core},
-      {"csrc/generated/native_calls.h", "backend/csrc/native_calls.h.j2", Owner::Generated,
+      {"csrc/generated/hooks.cpp", "csrc/generated/hooks.cpp.j2", Owner::Generated, Build::Core},
+      {"csrc/generated/backend_meta.h", "csrc/generated/backend_meta.h.j2", Owner::Generated,
        Build::None},
-      {"csrc/generated/native_calls.cpp", "backend/csrc/native_calls.cpp.j2", Owner::Generated,
+      {"csrc/generated/serialization.cpp", "csrc/generated/serialization.cpp.j2", Owner::Generated,
        Build::Core},
-      {"csrc/generated/autocast.cpp", "backend/csrc/autocast.cpp.j2", Owner::Generated, Build::Core,
+      {"csrc/generated/minimal_kernels.h", "csrc/generated/minimal_kernels.h.j2", Owner::Generated,
+       Build::None, nullptr, /*minimal_ops=*/true},
+      {"csrc/generated/minimal_kernels.cpp", "csrc/generated/minimal_kernels.cpp.j2",
+       Owner::Generated, Build::Core},
+      {"csrc/generated/cpu_call.h", "csrc/generated/cpu_call.h.j2", Owner::Generated, Build::None},
+      {"csrc/generated/cpu_call.cpp", "csrc/generated/cpu_call.cpp.j2", Owner::Generated,
+       Build::Core},
+      {"csrc/generated/cpu_defaults.h", "csrc/generated/cpu_defaults.h.j2", Owner::Generated,
+       Build::None},
+      {"csrc/generated/cpu_defaults.cpp", "csrc/generated/cpu_defaults.cpp.j2", Owner::Generated,
+       Build::Core},
+      {"csrc/generated/native_calls.h", "csrc/generated/native_calls.h.j2", Owner::Generated,
+       Build::None},
+      {"csrc/generated/native_calls.cpp", "csrc/generated/native_calls.cpp.j2", Owner::Generated,
+       Build::Core},
+      {"csrc/generated/autocast.cpp", "csrc/generated/autocast.cpp.j2", Owner::Generated,
+       Build::Core, "autocast"},
+      {"csrc/python/module.cpp", "csrc/python/module.cpp.j2", Owner::Generated, Build::Python},
+      {"{package}/__init__.py", "{package}/__init__.py.j2", Owner::Generated, Build::None},
+      {"{package}/device.py", "{package}/device.py.j2", Owner::Generated, Build::None},
+      {"{package}/streams.py", "{package}/streams.py.j2", Owner::Generated, Build::None},
+      {"{package}/random.py", "{package}/random.py.j2", Owner::Generated, Build::None},
+      {"{package}/memory.py", "{package}/memory.py.j2", Owner::Generated, Build::None},
+      {"{package}/fallback.py", "{package}/fallback.py.j2", Owner::Generated, Build::None},
+      {"{package}/meta.py", "{package}/meta.py.j2", Owner::Generated, Build::None},
+      {"{package}/coverage.py", "{package}/coverage.py.j2", Owner::Generated, Build::None},
+      {"{package}/extensions.py", "{package}/extensions.py.j2", Owner::Scaffold, Build::None},
+      {"{package}_loader.py", "{package}_loader.py.j2", Owner::Generated, Build::None},
+      {"setup.py", "setup.py.j2", Owner::Generated, Build::None},
+      {"extensions.cmake", "extensions.cmake.j2", Owner::Scaffold, Build::None},
+      {".clang-format", ".clang-format.j2", Owner::Generated, Build::None},
+      {"pyproject.toml", "pyproject.toml.j2", Owner::Generated, Build::None},
+      {"README.md", "README.md.j2", Owner::Generated, Build::None},
+      {".github/workflows/ci.yml", ".github/workflows/ci.yml.j2", Owner::Generated, Build::None},
+      {"tests/conftest.py", "tests/conftest.py.j2", Owner::Generated, Build::None},
+      {"tests/test_device.py", "tests/test_device.py.j2", Owner::Generated, Build::None},
+      {"tests/test_factories.py", "tests/test_factories.py.j2", Owner::Generated, Build::None},
+      {"tests/test_copies.py", "tests/test_copies.py.j2", Owner::Generated, Build::None},
+      {"tests/test_views.py", "tests/test_views.py.j2", Owner::Generated, Build::None},
+      {"tests/test_memory.py", "tests/test_memory.py.j2", Owner::Generated, Build::None},
+      {"tests/test_pin_memory.py", "tests/test_pin_memory.py.j2", Owner::Generated, Build::None},
+      {"tests/test_streams.py", "tests/test_streams.py.j2", Owner::Generated, Build::None},
+      {"tests/test_rng.py", "tests/test_rng.py.j2", Owner::Generated, Build::None},
+      {"tests/test_serialization.py", "tests/test_serialization.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/test_fallback.py", "tests/test_fallback.py.j2", Owner::Generated, Build::None},
+      {"tests/test_coverage.py", "tests/test_coverage.py.j2", Owner::Generated, Build::None},
+      {"tests/test_autoload.py", "tests/test_autoload.py.j2", Owner::Generated, Build::None},
+      {"tests/test_methods.py", "tests/test_methods.py.j2", Owner::Generated, Build::None},
+      {"tests/test_mlp.py", "tests/test_mlp.py.j2", Owner::Generated, Build::None},
+      {"tests/test_models.py", "tests/test_models.py.j2", Owner::Generated, Build::None},
+      {"tests/test_conformance.py", "tests/test_conformance.py.j2", Owner::Generated, Build::None},
+      {"tests/conformance_expected_failures.py", "tests/conformance_expected_failures.py.j2",
+       Owner::Scaffold, Build::None},
+      {"tests/test_fallback_semantics.py", "tests/test_fallback_semantics.py.j2", Owner::Generated,
+       Build::None},
+      {"tests/test_autocast.py", "tests/test_autocast.py.j2", Owner::Generated, Build::None,
        "autocast"},
-      {"csrc/python/module.cpp", "backend/csrc/python_module.cpp.j2", Owner::Generated,
-       Build::Python},
-      {"{package}/__init__.py", "backend/python/__init__.py.j2", Owner::Generated, Build::None},
-      {"{package}/device.py", "backend/python/device.py.j2", Owner::Generated, Build::None},
-      {"{package}/streams.py", "backend/python/streams.py.j2", Owner::Generated, Build::None},
-      {"{package}/random.py", "backend/python/random.py.j2", Owner::Generated, Build::None},
-      {"{package}/memory.py", "backend/python/memory.py.j2", Owner::Generated, Build::None},
-      {"{package}/fallback.py", "backend/python/fallback.py.j2", Owner::Generated, Build::None},
-      {"{package}/meta.py", "backend/python/meta.py.j2", Owner::Generated, Build::None},
-      {"{package}/coverage.py", "backend/python/coverage.py.j2", Owner::Generated, Build::None},
-      {"{package}_loader.py", "backend/python/loader.py.j2", Owner::Generated, Build::None},
-      {"setup.py", "backend/build/setup.py.j2", Owner::Generated, Build::None},
-      {"pyproject.toml", "backend/build/pyproject.toml.j2", Owner::Generated, Build::None},
-      {"README.md", "backend/build/README.md.j2", Owner::Generated, Build::None},
-      {".github/workflows/ci.yml", "backend/build/ci.yml.j2", Owner::Generated, Build::None},
-      {"tests/conftest.py", "backend/tests/conftest.py.j2", Owner::Generated, Build::None},
-      {"tests/test_device.py", "backend/tests/test_device.py.j2", Owner::Generated, Build::None},
-      {"tests/test_factories.py", "backend/tests/test_factories.py.j2", Owner::Generated,
-       Build::None},
-      {"tests/test_copies.py", "backend/tests/test_copies.py.j2", Owner::Generated, Build::None},
-      {"tests/test_views.py", "backend/tests/test_views.py.j2", Owner::Generated, Build::None},
-      {"tests/test_memory.py", "backend/tests/test_memory.py.j2", Owner::Generated, Build::None},
-      {"tests/test_pin_memory.py", "backend/tests/test_pin_memory.py.j2", Owner::Generated,
-       Build::None},
-      {"tests/test_streams.py", "backend/tests/test_streams.py.j2", Owner::Generated, Build::None},
-      {"tests/test_rng.py", "backend/tests/test_rng.py.j2", Owner::Generated, Build::None},
-      {"tests/test_serialization.py", "backend/tests/test_serialization.py.j2", Owner::Generated,
-       Build::None},
-      {"tests/test_fallback.py", "backend/tests/test_fallback.py.j2", Owner::Generated,
-       Build::None},
-      {"tests/test_coverage.py", "backend/tests/test_coverage.py.j2", Owner::Generated,
-       Build::None},
-      {"tests/test_autoload.py", "backend/tests/test_autoload.py.j2", Owner::Generated,
-       Build::None},
-      {"tests/test_methods.py", "backend/tests/test_methods.py.j2", Owner::Generated, Build::None},
-      {"tests/test_mlp.py", "backend/tests/test_mlp.py.j2", Owner::Generated, Build::None},
-      {"tests/test_models.py", "backend/tests/test_models.py.j2", Owner::Generated, Build::None},
-      {"tests/test_conformance.py", "backend/tests/test_conformance.py.j2", Owner::Generated,
-       Build::None},
-      {"tests/conformance_expected_failures.py",
-       "backend/tests/conformance_expected_failures.py.j2", Owner::Scaffold, Build::None},
-      {"tests/test_fallback_semantics.py", "backend/tests/test_fallback_semantics.py.j2",
-       Owner::Generated, Build::None},
-      {"tests/test_autocast.py", "backend/tests/test_autocast.py.j2", Owner::Generated, Build::None,
-       "autocast"},
-      {"tests/cpp/test_device.cpp", "backend/tests/test_device.cpp.j2", Owner::Generated,
-       Build::Test},
+      {"tests/cpp/test_device.cpp", "tests/cpp/test_device.cpp.j2", Owner::Generated, Build::Test},
   };
   return files;
 }
@@ -433,11 +433,11 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
   return selector.take();
 }
 
-std::string_view default_kernel(const model::Op& op, bool builtin) {
+std::string_view default_kernel(const model::Op& op, bool minimal) {
   // aten ops start out running on the CPU through the fallback, except those with a generated
   // default kernel; a custom op has no CPU implementation to fall back to until the user
   // writes one.
-  return op.fn->custom ? "not_implemented" : builtin ? "builtin" : "cpu_fallback";
+  return op.fn->custom ? "not_implemented" : minimal ? "minimal" : "cpu_fallback";
 }
 
 bool checks_devices(const model::NativeFunction& fn, bool listed_mixed) {
@@ -496,7 +496,7 @@ std::string op_json_text(const model::Op& op, const OpFacts& facts) {
   out.key("device_checks").strings(device_checks);
   out.key("guard");
   write_guard(op, out);
-  out.key("default_kernel").value(default_kernel(op, facts.builtin));
+  out.key("default_kernel").value(default_kernel(op, facts.minimal));
   out.key("tags").strings(op.fn->tags);
   out.key("variants").strings(op.fn->variants);
   if (facts.autograd) {
@@ -510,8 +510,8 @@ std::string op_json_text(const model::Op& op, const OpFacts& facts) {
   return out.take();
 }
 
-json op_to_json(const model::Op& op, bool mixed_device, bool builtin) {
-  return json::parse(op_json_text(op, {.mixed_device = mixed_device, .builtin = builtin}));
+json op_to_json(const model::Op& op, bool mixed_device, bool minimal) {
+  return json::parse(op_json_text(op, {.mixed_device = mixed_device, .minimal = minimal}));
 }
 
 json RenderModel::to_json() const {
@@ -560,7 +560,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
     return names;
   };
   const std::set<std::string> mixed_device = read_policy_list(in.mixed_device_ops);
-  const std::set<std::string> builtin = read_policy_list(in.builtin_kernels);
+  const std::set<std::string> minimal = read_policy_list(in.minimal_kernels);
 
   // Typing an op and building its JSON do not depend on the other ops, and are most of the
   // plan's work for a large op list: two threads share them (the renderers are only waiting).
@@ -578,7 +578,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
       if (!built[i].op) continue;
       const std::string& key = built[i].op->key;
       built[i].text = op_json_text(*built[i].op, {.mixed_device = mixed_device.contains(key),
-                                                  .builtin = builtin.contains(key),
+                                                  .minimal = minimal.contains(key),
                                                   .autograd = autograd_keys.contains(key)});
     }
   };
@@ -622,7 +622,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   }
   std::vector<std::string_view> default_kernel_of(ops.size());  // of ops[i]
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    default_kernel_of[i] = default_kernel(*ops[i], builtin.contains(ops[i]->key));
+    default_kernel_of[i] = default_kernel(*ops[i], minimal.contains(ops[i]->key));
   }
   if (diags.error_count() != errors_before) return std::nullopt;
 
@@ -668,10 +668,10 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   };
   std::map<std::string, KernelFile> kernel_files;  // path -> contents
   for (const auto& [family, indices] : families) {
-    const bool all_builtin = std::all_of(indices.begin(), indices.end(), [&](std::size_t i) {
-      return default_kernel_of[i] == "builtin";
+    const bool all_minimal = std::all_of(indices.begin(), indices.end(), [&](std::size_t i) {
+      return default_kernel_of[i] == "minimal";
     });
-    const std::string name = all_builtin ? std::string(kBuiltinKernelFile) : family;
+    const std::string name = all_minimal ? std::string(kMinimalKernelFile) : family;
     KernelFile& file = kernel_files["csrc/kernels/" + name + ".cpp"];
     file.name = name;
     file.families.push_back(family);
@@ -681,7 +681,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
     std::vector<std::size_t> indices;
     std::set<std::string> aten_headers;  // custom ops have none ("")
     std::map<std::string_view, bool> default_kernels = {
-        {"builtin", false}, {"cpu_fallback", false}, {"not_implemented", false}};
+        {"minimal", false}, {"cpu_fallback", false}, {"not_implemented", false}};
     for (const std::string& family : file.families) {
       kernel_file_of[family] = path;
       for (std::size_t i : families[family]) {
@@ -691,19 +691,20 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
         if (default_kernel_of[i] == "cpu_fallback") aten_headers.insert(ops[i]->aten_ops_header);
       }
     }
-    add_entry(path, "kernel.cpp.j2", Owner::Scaffold, indices, [&](JsonText& out) {
-      out.key("name").value(file.name).key("includes").begin_array();
-      for (const std::string& family : file.families) {
-        out.value("generated/kernels/" + family + ".h");  // include path under csrc/
-      }
-      out.end_array().key("ops");
-      write_indices(out, indices);
-      out.key("default_kernels").begin_object();
-      for (const auto& [kernel, used] : default_kernels) out.key(kernel).value(used);
-      out.end_object().key("aten_ops_headers").begin_array();
-      for (const std::string& header : aten_headers) out.value(header);
-      out.end_array();
-    });
+    add_entry(path, "csrc/kernels/{kernel_file}.cpp.j2", Owner::Scaffold, indices,
+              [&](JsonText& out) {
+                out.key("name").value(file.name).key("includes").begin_array();
+                for (const std::string& family : file.families) {
+                  out.value("generated/kernels/" + family + ".h");  // include path under csrc/
+                }
+                out.end_array().key("ops");
+                write_indices(out, indices);
+                out.key("default_kernels").begin_object();
+                for (const auto& [kernel, used] : default_kernels) out.key(kernel).value(used);
+                out.end_object().key("aten_ops_headers").begin_array();
+                for (const std::string& header : aten_headers) out.value(header);
+                out.end_array();
+              });
     sources.push_back(path);
   }
   for (const auto& [family, indices] : families) {
@@ -713,10 +714,11 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
     family_list.key("kernel_file").value(kernel_file).key("ops");
     write_indices(family_list, indices);
     family_list.end_object();
-    add_entry(header, "kernels.h.j2", Owner::Generated, indices, [&](JsonText& out) {
-      out.key("family").value(family).key("kernel_file").value(kernel_file).key("ops");
-      write_indices(out, indices);
-    });
+    add_entry(header, "csrc/generated/kernels/{family}.h.j2", Owner::Generated, indices,
+              [&](JsonText& out) {
+                out.key("family").value(family).key("kernel_file").value(kernel_file).key("ops");
+                write_indices(out, indices);
+              });
     shard_families[fnv1a(family) % shard_count].push_back(family);
   }
   for (int shard = 0; shard < shard_count; ++shard) {
@@ -731,17 +733,19 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
       }
     }
     std::string path = "csrc/generated/register_" + std::to_string(shard) + ".cpp";
-    add_file(path, "register.cpp.j2", Owner::Generated,
+    add_file(path, "csrc/generated/register_{shard}.cpp.j2", Owner::Generated,
              {{"shard", shard},
               {"ops", std::move(indices)},
               {"headers", std::move(headers)},
               {"namespaces", std::move(namespaces)}});
     sources.push_back(path);
   }
-  add_file("csrc/generated/device_checks.h", "device_checks.h.j2", Owner::Generated);
-  add_file("csrc/generated/cpu_fallback.h", "cpu_fallback.h.j2", Owner::Generated);
-  add_file("csrc/generated/not_implemented.h", "not_implemented.h.j2", Owner::Generated);
-  add_file("csrc/generated/cpu_fallback.cpp", "cpu_fallback.cpp.j2", Owner::Generated);
+  add_file("csrc/generated/device_checks.h", "csrc/generated/device_checks.h.j2", Owner::Generated);
+  add_file("csrc/generated/cpu_fallback.h", "csrc/generated/cpu_fallback.h.j2", Owner::Generated);
+  add_file("csrc/generated/not_implemented.h", "csrc/generated/not_implemented.h.j2",
+           Owner::Generated);
+  add_file("csrc/generated/cpu_fallback.cpp", "csrc/generated/cpu_fallback.cpp.j2",
+           Owner::Generated);
   sources.push_back("csrc/generated/cpu_fallback.cpp");
   json custom_namespaces = json::array();
   json custom_indices = json::array();
@@ -750,7 +754,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
     for (std::size_t i : indices) custom_indices.push_back(i);
   }
   if (!custom_namespaces.empty()) {
-    add_file("csrc/generated/custom_ops.cpp", "custom_ops.cpp.j2", Owner::Generated,
+    add_file("csrc/generated/custom_ops.cpp", "csrc/generated/custom_ops.cpp.j2", Owner::Generated,
              {{"namespaces", custom_namespaces}, {"ops", custom_indices}});
     sources.push_back("csrc/generated/custom_ops.cpp");
   }
@@ -765,31 +769,33 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
         namespaces.insert(ops[i]->ns);
       }
       std::string path = "csrc/autograd/" + family + ".cpp";
-      add_file(path, "autograd_function.cpp.j2", Owner::Scaffold,
+      add_file(path, "csrc/autograd/{family}.cpp.j2", Owner::Scaffold,
                {{"family", family}, {"ops", family_ops}});
       sources.push_back(path);
     }
-    add_file("csrc/generated/autograd.h", "autograd.h.j2", Owner::Generated, {{"ops", indices}});
-    add_file("csrc/generated/autograd.cpp", "autograd.cpp.j2", Owner::Generated,
+    add_file("csrc/generated/autograd.h", "csrc/generated/autograd.h.j2", Owner::Generated,
+             {{"ops", indices}});
+    add_file("csrc/generated/autograd.cpp", "csrc/generated/autograd.cpp.j2", Owner::Generated,
              {{"ops", indices}, {"namespaces", namespaces}});
-    add_file("tests/test_autograd_functions.py", "backend/tests/test_autograd_functions.py.j2",
+    add_file("tests/test_autograd_functions.py", "tests/test_autograd_functions.py.j2",
              Owner::Generated, {{"ops", indices}});
     sources.push_back("csrc/generated/autograd.cpp");
   }
   add_file("CMakeLists.txt", "CMakeLists.txt.j2", Owner::Generated);
 
   // The device integration: one file per mechanism, none of them per-op.
-  json builtin_indices = json::array();
+  json minimal_indices = json::array();
   for (std::size_t i = 0; i < ops.size(); ++i) {
-    if (default_kernel_of[i] == "builtin") builtin_indices.push_back(i);
+    if (default_kernel_of[i] == "minimal") minimal_indices.push_back(i);
   }
   std::vector<std::string> python_sources, test_sources;
   for (const IntegrationFile& f : integration_files()) {
     if (f.feature && !d.features.at(f.feature)) continue;
     std::string path = f.path;
     if (path.starts_with("{package}")) path = d.python_package + path.substr(9);
+    if (path == "csrc/runtime/{runtime}.cpp") path = "csrc/runtime/" + d.runtime + ".cpp";
     json extra = json::object();
-    if (f.builtin_ops) extra["ops"] = builtin_indices;
+    if (f.minimal_ops) extra["ops"] = minimal_indices;
     add_file(path, f.tmpl, f.owner, std::move(extra));
     if (f.build == Build::Core) sources.push_back(path);
     if (f.build == Build::Python) python_sources.push_back(path);

@@ -23,7 +23,7 @@ struct Inputs {
   const model::OpRegistry* registry = nullptr;
   std::string op_sets_dir;       // schemas/op_sets of frp-gen
   std::string mixed_device_ops;  // schemas/policies/mixed_device_ops.yaml: no device check
-  std::string builtin_kernels;   // schemas/policies/builtin_kernels.yaml: ops with working defaults
+  std::string minimal_kernels;   // schemas/policies/minimal_kernels.yaml: ops with working defaults
   std::string cpu_defaults;      // schemas/policies/cpu_defaults.yaml: CPU kernels torch lacks
   std::string unmarked_writes;   // schemas/policies/unmarked_writes.yaml: writes the schema hides
   std::string conformance;       // schemas/policies/conformance.yaml: the OpInfo test's policy
@@ -64,12 +64,12 @@ bool checks_devices(const model::NativeFunction& fn, bool listed_mixed);
 // What decides an op's JSON besides the op itself.
 struct OpFacts {
   bool mixed_device = false;       // may take tensors on different devices: no device check
-  bool builtin = false;            // starts from the generated default kernel, not the fallback
+  bool minimal = false;            // starts from the generated default kernel, not the fallback
   std::optional<bool> autograd{};  // has a custom autograd Function; set in the render model only
 };
 
 // The JSON of one op, as templates and `frp-gen show-op --json` see it: as text, and as a value.
 std::string op_json_text(const model::Op& op, const OpFacts& facts);
-nlohmann::json op_to_json(const model::Op& op, bool mixed_device = false, bool builtin = false);
+nlohmann::json op_to_json(const model::Op& op, bool mixed_device = false, bool minimal = false);
 
 }  // namespace frp::plan

@@ -124,7 +124,8 @@ const json* file_json(const json& model, const std::string& path) {
 std::vector<std::string> register_files(const json& model) {
   std::vector<std::string> out;
   for (const json& f : model["files"]) {
-    if (f["template"] == "register.cpp.j2") out.push_back(f["path"].get<std::string>());
+    if (f["template"] == "csrc/generated/register_{shard}.cpp.j2")
+      out.push_back(f["path"].get<std::string>());
   }
   return out;
 }
@@ -135,7 +136,7 @@ std::string shard_of(const json& model, const std::string& family, int* count = 
   int n = 0;
   const std::string header = "generated/kernels/" + family + ".h";
   for (const json& f : model["files"]) {
-    if (f["template"] != "register.cpp.j2") continue;
+    if (f["template"] != "csrc/generated/register_{shard}.cpp.j2") continue;
     for (const json& h : f["headers"]) {
       if (h == header) {
         found = f["path"].get<std::string>();
@@ -429,39 +430,39 @@ TEST_F(PlanTest, FamiliesAndKernelFiles) {
   const json* header = file_json(model, "csrc/generated/kernels/add.h");
   ASSERT_NE(header, nullptr);
   EXPECT_EQ((*header)["owner"], "generated");
-  EXPECT_EQ((*header)["template"], "kernels.h.j2");
+  EXPECT_EQ((*header)["template"], "csrc/generated/kernels/{family}.h.j2");
   EXPECT_EQ((*header)["ops"], add["ops"]);
 
   const json* kernel = file_json(model, "csrc/kernels/add.cpp");
   ASSERT_NE(kernel, nullptr);
   EXPECT_EQ((*kernel)["owner"], "scaffold");
-  EXPECT_EQ((*kernel)["template"], "kernel.cpp.j2");
+  EXPECT_EQ((*kernel)["template"], "csrc/kernels/{kernel_file}.cpp.j2");
   EXPECT_EQ((*kernel)["includes"], json::array({"generated/kernels/add.h"}));
   EXPECT_EQ((*kernel)["aten_ops_headers"], json::array({"ATen/ops/add_ops.h"}));
   EXPECT_EQ((*kernel)["name"], "add");
   EXPECT_EQ((*kernel)["default_kernels"],
-            (json{{"builtin", false}, {"cpu_fallback", true}, {"not_implemented", false}}));
+            (json{{"minimal", false}, {"cpu_fallback", true}, {"not_implemented", false}}));
 }
 
 TEST_F(PlanTest, BuiltinFamiliesShareOneKernelFile) {
-  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_builtin.yaml";
+  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_minimal.yaml";
   std::ofstream(list) << "ops: [empty.memory_format, view]\n";
   Inputs in = inputs("device: mydev\nops: [add.Tensor]\n");
-  in.builtin_kernels = list.string();
+  in.minimal_kernels = list.string();
   std::optional<json> model = plan_json(in);
   ASSERT_TRUE(model.has_value()) << diags_.format();
-  EXPECT_EQ(op_json(*model, "view")["default_kernel"], "builtin");
+  EXPECT_EQ(op_json(*model, "view")["default_kernel"], "minimal");
   EXPECT_EQ(op_json(*model, "add.Tensor")["default_kernel"], "cpu_fallback");
-  const json* basics = file_json(*model, "csrc/kernels/device_basics.cpp");
+  const json* basics = file_json(*model, "csrc/kernels/minimal.cpp");
   ASSERT_NE(basics, nullptr);
   EXPECT_EQ((*basics)["includes"],
             json::array({"generated/kernels/empty.h", "generated/kernels/view.h"}));
   EXPECT_EQ((*basics)["aten_ops_headers"], json::array());
   EXPECT_EQ(file_json(*model, "csrc/kernels/view.cpp"), nullptr);
   EXPECT_NE(file_json(*model, "csrc/kernels/add.cpp"), nullptr);
-  const json* builtin_header = file_json(*model, "csrc/generated/builtin_kernels.h");
-  ASSERT_NE(builtin_header, nullptr);
-  EXPECT_EQ((*builtin_header)["ops"].size(), 2u);
+  const json* minimal_header = file_json(*model, "csrc/generated/minimal_kernels.h");
+  ASSERT_NE(minimal_header, nullptr);
+  EXPECT_EQ((*minimal_header)["ops"].size(), 2u);
 }
 
 TEST_F(PlanTest, FixedFiles) {
@@ -560,7 +561,7 @@ TEST_F(PlanTest, RegisterShardsCoverEveryOpOnce) {
   EXPECT_LE(shards.size(), 4u);  // registration_shards defaults to 4
   std::multiset<std::size_t> covered;
   for (const json& f : model["files"]) {
-    if (f["template"] != "register.cpp.j2") continue;
+    if (f["template"] != "csrc/generated/register_{shard}.cpp.j2") continue;
     EXPECT_EQ(f["owner"], "generated");
     const int shard = f["shard"].get<int>();
     EXPECT_EQ(f["path"], "csrc/generated/register_" + std::to_string(shard) + ".cpp");
@@ -724,8 +725,7 @@ TEST_F(PlanTest, ConformancePolicyTextMustNeedNoEscaping) {
   EXPECT_FALSE(plan_json(in).has_value());
   const std::string errors = diags_.format();
   EXPECT_NE(errors.find(":1:14: error: expected an OpInfo name"), std::string::npos) << errors;
-  EXPECT_NE(errors.find(":3:14: error: a reason must be plain prose"), std::string::npos)
-      << errors;
+  EXPECT_NE(errors.find(":3:14: error: a reason must be plain prose"), std::string::npos) << errors;
 }
 
 TEST_F(PlanTest, LoaderModuleIsPlannedBesideThePackage) {
@@ -760,7 +760,7 @@ TEST_F(PlanTest, CustomOps) {
   const json* custom = file_json(model, "csrc/generated/custom_ops.cpp");
   ASSERT_NE(custom, nullptr);
   EXPECT_EQ((*custom)["owner"], "generated");
-  EXPECT_EQ((*custom)["template"], "custom_ops.cpp.j2");
+  EXPECT_EQ((*custom)["template"], "csrc/generated/custom_ops.cpp.j2");
   EXPECT_EQ((*custom)["namespaces"], json::array({"myops"}));
   std::set<std::string> custom_keys;
   for (const json& i : (*custom)["ops"]) {
@@ -836,7 +836,7 @@ TEST_F(PlanTest, AutogradFunctionIsPlanned) {
   const json* scaffold = file_json(model, "csrc/autograd/relu.cpp");
   ASSERT_NE(scaffold, nullptr);
   EXPECT_EQ((*scaffold)["owner"], "scaffold");
-  EXPECT_EQ((*scaffold)["template"], "autograd_function.cpp.j2");
+  EXPECT_EQ((*scaffold)["template"], "csrc/autograd/{family}.cpp.j2");
   EXPECT_NE(file_json(model, "csrc/generated/autograd.h"), nullptr);
   EXPECT_NE(file_json(model, "tests/test_autograd_functions.py"), nullptr);
   const json& sources = model["build"]["sources"];
