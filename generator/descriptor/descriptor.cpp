@@ -171,6 +171,183 @@ std::optional<Descriptor> read_descriptor(const std::string& path, Diagnostics& 
   return parse_descriptor(path, std::move(*text), diags);
 }
 
+namespace {
+
+// Reads the descriptor's sections, one method each, into `d`; errors go to `diags`.
+class SectionReader {
+ public:
+  SectionReader(const std::string& path, load::MappingReader& top, Descriptor& d,
+                Diagnostics& diags)
+      : path_(path), top_(top), d_(d), diags_(diags) {}
+
+  void names();
+  void op_lists();
+  void amp_dtypes();
+  void autocast();
+  void fallback();
+  void features();
+  void runtime_and_build();
+
+ private:
+  SourceLocation at(const load::YamlNode& node) const { return load::location_of(path_, node); }
+  template <typename Check>
+  std::string take_name(std::string_view key, std::string fallback, Check check);
+  void take_count(load::MappingReader& reader, std::string_view key, std::string_view what,
+                  int& into);
+
+  const std::string& path_;
+  load::MappingReader& top_;
+  Descriptor& d_;
+  Diagnostics& diags_;
+  bool device_ok_ = false;
+  SourceLocation device_at_;
+};
+
+void SectionReader::names() {
+  const load::YamlNode& device = top_.take("device");
+  // A derived name is checked like a written one; its error points at the device name.
+  device_at_ = device.is_defined() ? at(device) : SourceLocation{path_, 1, 1};
+  if (!device.is_scalar()) {
+    diags_.error(device_at_, "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
+  } else {
+    d_.device = device.scalar();
+    device_ok_ = check_device_name(d_.device, device_at_, diags_);
+  }
+  d_.python_package = take_name("python_package", "torch_" + d_.device, check_python_package);
+  d_.cpp_namespace = take_name("cpp_namespace", d_.device, check_cpp_namespace);
+  d_.class_prefix = take_name("class_prefix", class_prefix_for(d_.device), check_class_prefix);
+}
+
+template <typename Check>
+std::string SectionReader::take_name(std::string_view key, std::string fallback, Check check) {
+  const load::YamlNode& node = top_.take(key);
+  if (!node.is_defined()) {
+    if (device_ok_ && !check(fallback, device_at_, diags_)) {
+      diags_.error(device_at_, "set '" + std::string(key) + "' explicitly for this device name");
+    }
+    return fallback;
+  }
+  if (!node.is_scalar()) {
+    diags_.error(at(node), "expected '" + std::string(key) + "' to be a name");
+    return fallback;
+  }
+  check(node.scalar(), at(node), diags_);
+  return node.scalar();
+}
+
+void SectionReader::op_lists() {
+  d_.ops = take_refs(top_, "ops");
+  d_.op_sets = take_refs(top_, "op_sets");
+  d_.custom_ops = take_refs(top_, "custom_ops");
+  for (Ref& file : d_.custom_ops) {
+    // Custom-op files travel with the descriptor into the generated repo: keep them inside it.
+    // Normal form first, so "./ops/x.yaml" is accepted and copied as "ops/x.yaml".
+    std::string normal = std::filesystem::path(file.value).lexically_normal().generic_string();
+    if (is_safe_relative_path(normal)) {
+      file.value = normal;
+    } else {
+      diags_.error(file.location, "custom_ops path '" + file.value +
+                                      "' must be relative and inside the descriptor's folder");
+    }
+  }
+  d_.autograd = take_refs(top_, "autograd");
+}
+
+void SectionReader::amp_dtypes() {
+  d_.amp_dtypes = take_refs(top_, "amp_dtypes");
+  if (d_.amp_dtypes.empty()) {
+    d_.amp_dtypes = {{"float16", {path_, 0, 0}}, {"bfloat16", {path_, 0, 0}}};
+  }
+  for (const Ref& dtype : d_.amp_dtypes) {
+    if (dtype.value != "float16" && dtype.value != "bfloat16") {
+      diags_.error(dtype.location, "unknown AMP dtype '" + dtype.value + "'",
+                   did_you_mean(dtype.value, {"float16", "bfloat16"}));
+    }
+  }
+}
+
+void SectionReader::autocast() {
+  const load::YamlNode& node = top_.take("autocast");
+  if (!node.is_defined()) return;
+  load::MappingReader reader(path_, node, diags_, "'autocast'");
+  d_.autocast.lower_precision_fp = take_refs(reader, "lower_precision_fp");
+  d_.autocast.fp32 = take_refs(reader, "fp32");
+  d_.autocast.promote = take_refs(reader, "promote");
+  reader.finish();
+}
+
+void SectionReader::fallback() {
+  const load::YamlNode& node = top_.take("fallback");
+  if (!node.is_defined()) return;
+  load::MappingReader reader(path_, node, diags_, "'fallback'");
+  const load::YamlNode& policy = reader.take("policy");
+  if (policy.is_defined()) {
+    d_.fallback_policy = policy.scalar();  // "" unless a scalar
+    const std::vector<std::string> policies = {"warn", "silent", "error"};
+    if (std::find(policies.begin(), policies.end(), d_.fallback_policy) == policies.end()) {
+      diags_.error(at(policy), "fallback policy must be warn, silent or error",
+                   did_you_mean(d_.fallback_policy, policies));
+    }
+  }
+  d_.fallback_deny = take_refs(reader, "deny");
+  reader.finish();
+}
+
+void SectionReader::features() {
+  d_.features = default_features();
+  const load::YamlNode& node = top_.take("features");
+  if (!node.is_defined()) return;
+  std::vector<std::string> known;
+  for (const auto& [name, on] : d_.features) known.push_back(name);
+  load::MappingReader reader(path_, node, diags_, "'features'");
+  for (const std::string& name : known) {
+    const load::YamlNode& value = reader.node()[name];
+    std::optional<bool> on = reader.take_bool(name);
+    if (!on) continue;
+    if (!*on && !switchable_features().contains(name)) {
+      diags_.error(at(value),
+                   "feature '" + name + "' cannot be turned off: every generated device has it",
+                   "remove the line; only autoload and autocast can be turned off");
+      continue;
+    }
+    d_.features[name] = *on;
+  }
+  reader.finish();
+}
+
+// Small counts: runtime.devices, build.registration_shards.
+void SectionReader::take_count(load::MappingReader& reader, std::string_view key,
+                               std::string_view what, int& into) {
+  if (std::optional<long long> n = reader.take_int(key)) {
+    if (*n < 1 || *n > 64) {
+      diags_.error(at(reader.take(key)), std::string(what) + " must be between 1 and 64");
+    }
+    into = static_cast<int>(*n);
+  }
+}
+
+void SectionReader::runtime_and_build() {
+  if (const load::YamlNode& node = top_.take("runtime"); node.is_defined()) {
+    load::MappingReader reader(path_, node, diags_, "'runtime'");
+    take_count(reader, "devices", "runtime devices", d_.devices);
+    if (const load::YamlNode& source = reader.take("source"); source.is_defined()) {
+      if (!source.is_scalar()) {
+        diags_.error(at(source), "expected 'source' to be a name");
+      } else if (check_runtime_name(source.scalar(), at(source), diags_)) {
+        d_.runtime = source.scalar();
+      }
+    }
+    reader.finish();
+  }
+  if (const load::YamlNode& node = top_.take("build"); node.is_defined()) {
+    load::MappingReader reader(path_, node, diags_, "'build'");
+    take_count(reader, "registration_shards", "registration_shards", d_.registration_shards);
+    reader.finish();
+  }
+}
+
+}  // namespace
+
 std::optional<Descriptor> parse_descriptor(const std::string& path, std::string text,
                                            Diagnostics& diags) {
   const std::size_t errors_before = diags.error_count();
@@ -182,140 +359,14 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
   d.text = std::move(text);
   load::MappingReader top(path, *root, diags, "the descriptor");
   if (!top.ok()) return std::nullopt;
-
-  const load::YamlNode& device = top.take("device");
-  bool device_ok = false;
-  if (!device.is_scalar()) {
-    diags.error(device.is_defined() ? load::location_of(path, device) : SourceLocation{path, 1, 1},
-                "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
-  } else {
-    d.device = device.scalar();
-    device_ok = check_device_name(d.device, load::location_of(path, device), diags);
-  }
-  // A derived name is checked like a written one; its error points at the device name.
-  const SourceLocation device_at =
-      device.is_defined() ? load::location_of(path, device) : SourceLocation{path, 1, 1};
-  auto take_name = [&](std::string_view key, std::string fallback, auto check) {
-    const load::YamlNode& node = top.take(key);
-    if (!node.is_defined()) {
-      if (device_ok && !check(fallback, device_at, diags)) {
-        diags.error(device_at, "set '" + std::string(key) + "' explicitly for this device name");
-      }
-      return fallback;
-    }
-    if (!node.is_scalar()) {
-      diags.error(load::location_of(path, node),
-                  "expected '" + std::string(key) + "' to be a name");
-      return fallback;
-    }
-    check(node.scalar(), load::location_of(path, node), diags);
-    return node.scalar();
-  };
-  d.python_package = take_name("python_package", "torch_" + d.device, check_python_package);
-  d.cpp_namespace = take_name("cpp_namespace", d.device, check_cpp_namespace);
-  d.class_prefix = take_name("class_prefix", class_prefix_for(d.device), check_class_prefix);
-
-  d.ops = take_refs(top, "ops");
-  d.op_sets = take_refs(top, "op_sets");
-  d.custom_ops = take_refs(top, "custom_ops");
-  for (Ref& file : d.custom_ops) {
-    // Custom-op files travel with the descriptor into the generated repo: keep them inside it.
-    // Normal form first, so "./ops/x.yaml" is accepted and copied as "ops/x.yaml".
-    std::string normal = std::filesystem::path(file.value).lexically_normal().generic_string();
-    if (is_safe_relative_path(normal)) {
-      file.value = normal;
-    } else {
-      diags.error(file.location, "custom_ops path '" + file.value +
-                                     "' must be relative and inside the descriptor's folder");
-    }
-  }
-  d.autograd = take_refs(top, "autograd");
-  d.amp_dtypes = take_refs(top, "amp_dtypes");
-  if (d.amp_dtypes.empty()) {
-    d.amp_dtypes = {{"float16", {path, 0, 0}}, {"bfloat16", {path, 0, 0}}};
-  }
-  for (const Ref& dtype : d.amp_dtypes) {
-    if (dtype.value != "float16" && dtype.value != "bfloat16") {
-      diags.error(dtype.location, "unknown AMP dtype '" + dtype.value + "'",
-                  did_you_mean(dtype.value, {"float16", "bfloat16"}));
-    }
-  }
-
-  const load::YamlNode& autocast = top.take("autocast");
-  if (autocast.is_defined()) {
-    load::MappingReader reader(path, autocast, diags, "'autocast'");
-    d.autocast.lower_precision_fp = take_refs(reader, "lower_precision_fp");
-    d.autocast.fp32 = take_refs(reader, "fp32");
-    d.autocast.promote = take_refs(reader, "promote");
-    reader.finish();
-  }
-
-  const load::YamlNode& fallback = top.take("fallback");
-  if (fallback.is_defined()) {
-    load::MappingReader reader(path, fallback, diags, "'fallback'");
-    const load::YamlNode& policy = reader.take("policy");
-    if (policy.is_defined()) {
-      d.fallback_policy = policy.scalar();  // "" unless a scalar
-      const std::vector<std::string> policies = {"warn", "silent", "error"};
-      if (std::find(policies.begin(), policies.end(), d.fallback_policy) == policies.end()) {
-        diags.error(load::location_of(path, policy),
-                    "fallback policy must be warn, silent or error",
-                    did_you_mean(d.fallback_policy, policies));
-      }
-    }
-    d.fallback_deny = take_refs(reader, "deny");
-    reader.finish();
-  }
-
-  d.features = default_features();
-  const load::YamlNode& features = top.take("features");
-  if (features.is_defined()) {
-    std::vector<std::string> known;
-    for (const auto& [name, on] : d.features) known.push_back(name);
-    load::MappingReader reader(path, features, diags, "'features'");
-    for (const std::string& name : known) {
-      const load::YamlNode& value = reader.node()[name];
-      std::optional<bool> on = reader.take_bool(name);
-      if (!on) continue;
-      if (!*on && !switchable_features().contains(name)) {
-        diags.error(load::location_of(path, value),
-                    "feature '" + name + "' cannot be turned off: every generated device has it",
-                    "remove the line; only autoload and autocast can be turned off");
-        continue;
-      }
-      d.features[name] = *on;
-    }
-    reader.finish();
-  }
-
-  // Small counts: runtime.devices, build.registration_shards.
-  auto take_count = [&](load::MappingReader& reader, std::string_view key, std::string_view what,
-                        int& into) {
-    if (std::optional<long long> n = reader.take_int(key)) {
-      if (*n < 1 || *n > 64) {
-        diags.error(load::location_of(path, reader.take(key)),
-                    std::string(what) + " must be between 1 and 64");
-      }
-      into = static_cast<int>(*n);
-    }
-  };
-  if (const load::YamlNode& node = top.take("runtime"); node.is_defined()) {
-    load::MappingReader reader(path, node, diags, "'runtime'");
-    take_count(reader, "devices", "runtime devices", d.devices);
-    if (const load::YamlNode& source = reader.take("source"); source.is_defined()) {
-      if (!source.is_scalar()) {
-        diags.error(load::location_of(path, source), "expected 'source' to be a name");
-      } else if (check_runtime_name(source.scalar(), load::location_of(path, source), diags)) {
-        d.runtime = source.scalar();
-      }
-    }
-    reader.finish();
-  }
-  if (const load::YamlNode& node = top.take("build"); node.is_defined()) {
-    load::MappingReader reader(path, node, diags, "'build'");
-    take_count(reader, "registration_shards", "registration_shards", d.registration_shards);
-    reader.finish();
-  }
+  SectionReader sections(path, top, d, diags);
+  sections.names();
+  sections.op_lists();
+  sections.amp_dtypes();
+  sections.autocast();
+  sections.fallback();
+  sections.features();
+  sections.runtime_and_build();
   top.finish();
   if (diags.error_count() != errors_before) return std::nullopt;
   return d;

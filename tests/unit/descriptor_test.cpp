@@ -368,6 +368,21 @@ TEST(Validation, RuntimeDevicesOutOfRange) {
   EXPECT_EQ(one_error("device: mydev\nruntime:\n  device: 2\n").hint, "did you mean 'devices'?");
 }
 
+TEST(Validation, RuntimeSource) {
+  EXPECT_EQ(parse_ok("device: mydev\n").runtime, "host_runtime");
+  EXPECT_EQ(parse_ok("device: mydev\nruntime:\n  source: opencl_runtime\n").runtime,
+            "opencl_runtime");
+  // It names a file under csrc/runtime/: no paths, no capitals, no dots.
+  for (const char* bad : {"../escape", "Host", "a.cpp", "x/y"}) {
+    Diagnostic e = one_error("device: mydev\nruntime:\n  source: " + std::string(bad) + "\n");
+    EXPECT_EQ(e.message, "runtime source '" + std::string(bad) + "' is not a usable file name");
+    EXPECT_EQ(e.location.line, 3) << bad;
+  }
+  EXPECT_EQ(one_error("device: mydev\nruntime:\n  source: [a]\n").message,
+            "expected 'source' to be a name");
+  EXPECT_EQ(one_error("device: mydev\nruntime:\n  sources: x\n").hint, "did you mean 'source'?");
+}
+
 TEST(Validation, RegistrationShardsOutOfRange) {
   Diagnostic e = one_error("device: mydev\nbuild:\n  registration_shards: 0\n");
   EXPECT_EQ(e.message, "registration_shards must be between 1 and 64");
