@@ -8,7 +8,8 @@ cd "$(dirname "$0")"
 
 PYTHON=${PYTHON:-python3}
 APT_PACKAGES=(cmake ninja-build g++ ccache clang-format libcli11-dev nlohmann-json3-dev
-              libyaml-dev pkg-config libgtest-dev libgmock-dev libssl-dev)
+              libyaml-dev pkg-config libgtest-dev libgmock-dev libssl-dev
+              zlib1g-dev)  # zlib: the library tests/backends/extensions links, as a team would
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
