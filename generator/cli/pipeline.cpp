@@ -140,6 +140,7 @@ std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loa
   in.unmarked_writes = s.data_dir + "/schemas/policies/unmarked_writes.yaml";
   in.conformance = s.data_dir + "/schemas/policies/conformance.yaml";
   in.autocast_policy = s.data_dir + "/schemas/policies/autocast.yaml";
+  in.file_table = s.data_dir + "/templates/files.yaml";
   in.torch_version = loaded.torch_version;
   in.generator_version = FRP_VERSION;
   return plan::build_render_model(in, diags);

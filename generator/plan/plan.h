@@ -1,5 +1,7 @@
 // Plan stage: decides what is generated. Turns the descriptor and the op model into the render
-// model, the plain-JSON contract between the C++ core and the templates.
+// model, the plain-JSON contract between the C++ core and the templates: the selected ops with
+// their wrapper plans (op_plan.h), the files the emitters write (emitters.h, from the file table
+// in file_table.h), and frp-gen's policies (policies.h).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -11,12 +13,9 @@
 #include "descriptor/descriptor.h"
 #include "model/op.h"
 #include "model/op_registry.h"
+#include "plan/op_plan.h"
 
 namespace frp::plan {
-
-// Who owns a file in the generated repo (see docs/design.md).
-enum class Owner { Generated, Scaffold, Input };
-std::string_view to_string(Owner owner);
 
 struct Inputs {
   const descriptor::Descriptor* descriptor = nullptr;
@@ -28,6 +27,7 @@ struct Inputs {
   std::string unmarked_writes;   // schemas/policies/unmarked_writes.yaml: writes the schema hides
   std::string conformance;       // schemas/policies/conformance.yaml: the OpInfo test's policy
   std::string autocast_policy;   // schemas/policies/autocast.yaml: default autocast lists
+  std::string file_table;        // templates/files.yaml: every file, its owner and its emitter
   std::string torch_version;     // of the torch whose yaml was read, or "unknown"
   std::string generator_version;
 };
@@ -43,33 +43,29 @@ std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& 
 std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs& in,
                                                                     Diagnostics& diags);
 
-// The render model: plain JSON, the contract between the C++ core and the templates. Its bulk
-// (an entry per op and per file) is kept as JSON text, written once and copied into each
-// renderer's request as it is (see common/json_text.h for why).
+// An op name as the descriptor may write it ("add.Tensor" or "aten::add.Tensor") as the
+// registry keys it; custom ops keep their namespace.
+std::string normalize_key(const std::string& name);
+
+// The render model: plain JSON, the contract between the C++ core and the templates (see
+// render_json.h for how it is written). Its bulk, an entry per op and per file, is kept as JSON
+// text, copied into each renderer's request as it is.
 struct RenderModel {
-  nlohmann::json doc;  // the parts built as values: backend, build, autocast, ...
-  std::vector<std::pair<std::string, std::string>> parts;  // parts written as JSON text
-  std::vector<std::string> ops;                            // the JSON object of model["ops"][i]
-  std::vector<std::string> files;  // the JSON object of model["files"][i]: {path, template, ...}
-  std::vector<std::vector<std::size_t>> file_ops;  // the "ops" of files[i], for sharing work
+  nlohmann::json doc;              // every member but "ops" and "files": backend, build, layout...
+  std::vector<std::string> ops;    // model["ops"][i] as JSON text
+  std::vector<std::string> files;  // model["files"][i] as JSON text: {path, template, owner, ...}
+  // The "ops" of files[i] again, as numbers: the renderer shares files out among its workers by
+  // them without parsing the entries.
+  std::vector<std::vector<std::size_t>> file_ops;
+  // Always empty: left until the renderer stops reading it (generator/render/render.cpp).
+  std::vector<std::pair<std::string, std::string>> parts;
+
   nlohmann::json to_json() const;  // the whole model as one value (`frp-gen plan`, tests)
 };
 
 std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& diags);
 
-// Whether an op's tensors must share a device, so that its kernel wrapper (and the CPU fallback)
-// checks them. `listed_mixed`: the op is on frp-gen's mixed-device list.
-bool checks_devices(const model::NativeFunction& fn, bool listed_mixed);
-
-// What decides an op's JSON besides the op itself.
-struct OpFacts {
-  bool mixed_device = false;       // may take tensors on different devices: no device check
-  bool minimal = false;            // starts from the generated default kernel, not the fallback
-  std::optional<bool> autograd{};  // has a custom autograd Function; set in the render model only
-};
-
-// The JSON of one op, as templates and `frp-gen show-op --json` see it: as text, and as a value.
-std::string op_json_text(const model::Op& op, const OpFacts& facts);
-nlohmann::json op_to_json(const model::Op& op, bool mixed_device = false, bool minimal = false);
+// The JSON of one op as `frp-gen show-op --json` prints it (render_json.h writes it).
+nlohmann::json op_to_json(const model::Op& op, const OpFacts& facts = {});
 
 }  // namespace frp::plan

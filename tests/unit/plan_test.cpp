@@ -1,5 +1,7 @@
 // Unit tests for the plan stage: op selection from sets, tags and names, and the render model
-// (ops JSON, families, kernel files, registration shards, custom ops, policy checks).
+// (ops JSON, families, kernel files, registration shards, custom ops, policy checks, layout).
+// The wrapper plan, the file table and the emitters have tests of their own
+// (op_plan_test.cpp, file_table_test.cpp, emitters_test.cpp).
 // Uses the fixture yaml and the fixture op sets in schemas/fixtures, not the shipped ones.
 #include "plan/plan.h"
 
@@ -17,6 +19,7 @@
 #include "common/diagnostics.h"
 #include "descriptor/descriptor.h"
 #include "model/op_registry.h"
+#include "plan/file_table.h"
 
 namespace frp::plan {
 namespace {
@@ -27,6 +30,7 @@ using nlohmann::json;
 const std::string kFixtures = FRP_FIXTURES;
 const std::string kOpSets = kFixtures + "/op_sets";
 const std::string kDescriptor = "frp.yaml";
+const std::string kFileTable = std::string(FRP_SOURCE_DIR) + "/templates/files.yaml";
 
 class PlanTest : public ::testing::Test {
  protected:
@@ -51,6 +55,7 @@ class PlanTest : public ::testing::Test {
     in.descriptor = &descriptor_;
     in.registry = &registry_;
     in.op_sets_dir = kOpSets;
+    in.file_table = kFileTable;
     in.torch_version = "2.13.0";
     in.generator_version = "9.9.9";
     return in;
@@ -415,23 +420,23 @@ TEST_F(PlanTest, OpToJsonDirectly) {
 
 TEST_F(PlanTest, FamiliesAndKernelFiles) {
   json model = model_ok("device: mydev\nop_sets: [pointwise]\n");
-  std::map<std::string, json> families;
-  for (const json& f : model["families"]) families[f["name"].get<std::string>()] = f;
-  ASSERT_TRUE(families.contains("add"));
-  const json& add = families["add"];
-  EXPECT_EQ(add["header"], "csrc/generated/kernels/add.h");
+  std::map<std::string, json> headers;  // by family
+  for (const json& f : model["files"]) {
+    if (f["template"] == "csrc/generated/kernels/{family}.h.j2") {
+      headers[f["family"].get<std::string>()] = f;
+    }
+  }
+  // empty, empty_strided, view, _local_scalar_dense, add, relu
+  EXPECT_EQ(headers.size(), 6u);
+  ASSERT_TRUE(headers.contains("add"));
+  const json& add = headers["add"];
+  EXPECT_EQ(add["path"], "csrc/generated/kernels/add.h");
+  EXPECT_EQ(add["owner"], "generated");
   EXPECT_EQ(add["kernel_file"], "csrc/kernels/add.cpp");
   ASSERT_EQ(add["ops"].size(), 3u);  // add.Tensor, add_.Tensor, add.out
   for (const json& i : add["ops"]) EXPECT_EQ(model["ops"][i.get<std::size_t>()]["family"], "add");
-  EXPECT_EQ(families["relu"]["ops"].size(), 2u);
-  EXPECT_EQ(families["empty"]["ops"].size(), 1u);
-  EXPECT_EQ(families.size(), 6u);  // empty, empty_strided, view, _local_scalar_dense, add, relu
-
-  const json* header = file_json(model, "csrc/generated/kernels/add.h");
-  ASSERT_NE(header, nullptr);
-  EXPECT_EQ((*header)["owner"], "generated");
-  EXPECT_EQ((*header)["template"], "csrc/generated/kernels/{family}.h.j2");
-  EXPECT_EQ((*header)["ops"], add["ops"]);
+  EXPECT_EQ(headers["relu"]["ops"].size(), 2u);
+  EXPECT_EQ(headers["empty"]["ops"].size(), 1u);
 
   const json* kernel = file_json(model, "csrc/kernels/add.cpp");
   ASSERT_NE(kernel, nullptr);
@@ -440,6 +445,7 @@ TEST_F(PlanTest, FamiliesAndKernelFiles) {
   EXPECT_EQ((*kernel)["includes"], json::array({"generated/kernels/add.h"}));
   EXPECT_EQ((*kernel)["aten_ops_headers"], json::array({"ATen/ops/add_ops.h"}));
   EXPECT_EQ((*kernel)["name"], "add");
+  EXPECT_EQ((*kernel)["ops"], add["ops"]);
   EXPECT_EQ((*kernel)["default_kernels"],
             (json{{"minimal", false}, {"cpu_fallback", true}, {"not_implemented", false}}));
 }
@@ -474,7 +480,6 @@ TEST_F(PlanTest, FixedFiles) {
     EXPECT_EQ((*f)["owner"], "generated") << path;
   }
   EXPECT_EQ(file_json(model, "csrc/generated/custom_ops.cpp"), nullptr);
-  EXPECT_EQ(model["custom_namespaces"], json::array());
   // Every file path is unique.
   std::set<std::string> paths;
   for (const json& f : model["files"]) {
@@ -572,10 +577,11 @@ TEST_F(PlanTest, RegisterShardsCoverEveryOpOnce) {
   ASSERT_EQ(covered.size(), model["ops"].size());
   for (std::size_t i = 0; i < model["ops"].size(); ++i) EXPECT_EQ(covered.count(i), 1u) << i;
   // Each family sits in exactly one shard, with all of its ops.
-  for (const json& family : model["families"]) {
+  for (const json& f : model["files"]) {
+    if (f["template"] != "csrc/generated/kernels/{family}.h.j2") continue;
     int count = 0;
-    shard_of(model, family["name"].get<std::string>(), &count);
-    EXPECT_EQ(count, 1) << family["name"];
+    shard_of(model, f["family"].get<std::string>(), &count);
+    EXPECT_EQ(count, 1) << f["family"];
   }
 }
 
@@ -638,9 +644,14 @@ TEST_F(PlanTest, BackendAndPolicySections) {
   EXPECT_EQ(backend["env_prefix"], "MY_NPU");
   EXPECT_EQ(model["torch"]["requirement"], "torch>=2.13,<2.14");
   EXPECT_EQ(backend["devices"], 3);
-  EXPECT_EQ(model["autocast"]["lower_precision_fp"], json::array({"mm", "relu"}));
-  EXPECT_EQ(model["autocast"]["fp32"], json::array({"add"}));  // a bare name covers all overloads
-  EXPECT_EQ(model["autocast"]["promote"], json::array());
+  std::map<std::string, std::string> policy;
+  for (const json& k : model["autocast"]["kernels"]) {
+    policy[k["key"].get<std::string>()] = k["policy"].get<std::string>();
+  }
+  // A bare name covers the functional overloads.
+  EXPECT_EQ(policy, (std::map<std::string, std::string>{{"mm", "lower_precision_fp"},
+                                                        {"relu", "lower_precision_fp"},
+                                                        {"add.Tensor", "fp32"}}));
   EXPECT_EQ(model["amp_dtypes"], json::array({"bfloat16"}));
   EXPECT_EQ(model["fallback"]["policy"], "error");
   EXPECT_EQ(model["fallback"]["policy_enum"], "Error");
@@ -736,6 +747,57 @@ TEST_F(PlanTest, LoaderModuleIsPlannedBesideThePackage) {
   EXPECT_EQ((*loader)["owner"], "generated");
 }
 
+TEST_F(PlanTest, LayoutIsTheTableAsThisBackendHasIt) {
+  // One row per table entry that this backend gets, in table order: {package} and {runtime}
+  // bound, per-file placeholders kept for the ownership tables.
+  json model = model_ok("device: my_npu\nfeatures: {autocast: false}\n");
+  std::map<std::string, json> rows;
+  std::vector<std::string> paths;
+  for (const json& row : model["layout"]) {
+    paths.push_back(row["path"].get<std::string>());
+    rows[paths.back()] = row;
+  }
+  EXPECT_EQ(rows["csrc/runtime/host_runtime.cpp"]["owner"], "scaffold");
+  EXPECT_FALSE(rows["csrc/runtime/host_runtime.cpp"]["about"].get<std::string>().empty());
+  EXPECT_EQ(rows["torch_my_npu/__init__.py"]["owner"], "generated");
+  EXPECT_EQ(rows["csrc/kernels/{kernel_file}.cpp"]["owner"], "scaffold");
+  EXPECT_TRUE(rows.contains("csrc/generated/register_{shard}.cpp"));
+  EXPECT_FALSE(rows.contains("csrc/generated/autocast.cpp"));    // feature off
+  EXPECT_FALSE(rows.contains("csrc/autograd/{family}.cpp"));     // no autograd ops
+  EXPECT_FALSE(rows.contains("csrc/generated/custom_ops.cpp"));  // no custom ops
+  EXPECT_EQ(rows.size(), paths.size());
+  // Table order.
+  Diagnostics diags;
+  std::vector<std::string> table_order;
+  const std::optional<FileTable> table = read_file_table(kFileTable, diags);
+  ASSERT_TRUE(table.has_value()) << diags.format();
+  for (const FileSpec& spec : table->files) {
+    const std::string path =
+        expand(spec.pattern, {{"package", "torch_my_npu"}, {"runtime", "host_runtime"}});
+    if (rows.contains(path)) table_order.push_back(path);
+  }
+  EXPECT_EQ(paths, table_order);
+}
+
+TEST_F(PlanTest, LayoutHasAutogradAndCustomRowsWhenTheyAreWritten) {
+  load_custom_ops();
+  json model = model_ok("device: mydev\nops: [relu]\nautograd: [relu]\n");
+  std::set<std::string> paths;
+  for (const json& row : model["layout"]) paths.insert(row["path"].get<std::string>());
+  EXPECT_TRUE(paths.contains("csrc/autograd/{family}.cpp"));
+  EXPECT_TRUE(paths.contains("csrc/generated/custom_ops.cpp"));
+  EXPECT_TRUE(paths.contains("csrc/generated/autocast.cpp"));
+}
+
+TEST_F(PlanTest, ABrokenFileTableFailsThePlan) {
+  Inputs in = inputs("device: mydev\n");
+  in.file_table = temp_file("table.yaml", "files:\n  setup.py:\n    owner: theirs\n");
+  EXPECT_FALSE(build_render_model(in, diags_).has_value());
+  ASSERT_TRUE(diags_.has_errors());
+  EXPECT_EQ(diags_.errors()[0].message, "expected 'owner' to be generated or scaffold");
+  EXPECT_EQ(diags_.errors()[0].location.line, 3);
+}
+
 // ---------------------------------------------------------------------------------------------
 // build_render_model: custom ops
 
@@ -747,16 +809,15 @@ TEST_F(PlanTest, CustomOps) {
   EXPECT_EQ(gelu["default_kernel"], "not_implemented");
   EXPECT_EQ(gelu["cpp_name"], "myops_fused_gelu");
   EXPECT_EQ(gelu["family"], "myops_fused_gelu");
+  EXPECT_EQ(gelu["aten_ops_header"], "");
   EXPECT_EQ(gelu["ns"], "myops");
   EXPECT_EQ(gelu["impl_name"], "fused_gelu");
   EXPECT_EQ(gelu["schema"], "fused_gelu(Tensor self, float alpha=1.0) -> Tensor");
-  EXPECT_EQ(gelu["aten_ops_header"], "");
   EXPECT_EQ(op_json(model, "myops::fused_gelu_")["kind"], "inplace");
   EXPECT_EQ(op_json(model, "myops::make_on")["guard"],
             (json{{"kind", "required"}, {"expr", "device"}}));
   EXPECT_EQ(op_json(model, "view")["default_kernel"], "cpu_fallback");
 
-  EXPECT_EQ(model["custom_namespaces"], json::array({"myops"}));
   const json* custom = file_json(model, "csrc/generated/custom_ops.cpp");
   ASSERT_NE(custom, nullptr);
   EXPECT_EQ((*custom)["owner"], "generated");

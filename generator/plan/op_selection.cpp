@@ -1,0 +1,129 @@
+// Plan stage: which ops a backend gets, from the descriptor's op sets, tags and op names.
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "load/yaml_file.h"
+#include "plan/plan.h"
+
+namespace frp::plan {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The op set every backend gets: what PyTorch needs to create, copy and view tensors.
+constexpr const char* kMinimalSet = "minimal";
+
+class OpSelector {
+ public:
+  OpSelector(const Inputs& in, Diagnostics& diags) : in_(in), diags_(diags) {}
+
+  void add(const descriptor::Ref& ref) {
+    const model::NativeFunction* fn = in_.registry->find(normalize_key(ref.value));
+    if (!fn) {
+      if (all_keys_.empty()) all_keys_ = in_.registry->keys();
+      diags_.error(ref.location, "unknown operator '" + ref.value + "'",
+                   did_you_mean(ref.value, all_keys_));
+      return;
+    }
+    seen_.insert(fn);
+  }
+
+  void add_set(const descriptor::Ref& ref) {
+    if (ref.value.starts_with("tag:")) {
+      std::string tag = ref.value.substr(4);
+      if (!in_.registry->tags().contains(tag)) {
+        std::vector<std::string> tags(in_.registry->tags().begin(), in_.registry->tags().end());
+        diags_.error(ref.location, "unknown tag '" + tag + "'", did_you_mean(tag, tags));
+        return;
+      }
+      for (const std::string& key : in_.registry->keys_with_tag(tag)) add({key, ref.location});
+      return;
+    }
+    std::string path = in_.op_sets_dir + "/" + ref.value + ".yaml";
+    if (!fs::exists(path)) {
+      std::vector<std::string> sets = available_op_sets(in_.op_sets_dir);
+      std::string hint = did_you_mean(ref.value, sets);
+      if (hint.empty()) {
+        std::string shipped;
+        for (const std::string& s : sets) shipped += (shipped.empty() ? "" : ", ") + s;
+        hint = (shipped.empty() ? "" : "shipped sets: " + shipped + "; ") +
+               "use 'tag:<tag>' for the ops with a tags.yaml tag";
+      }
+      diags_.error(ref.location, "unknown op set '" + ref.value + "'", hint);
+      return;
+    }
+    for (const descriptor::Ref& op : read_op_list(path, diags_)) add(op);
+  }
+
+  std::vector<const model::NativeFunction*> take() {
+    // Registry order: the yaml's order, stable whatever order the descriptor lists ops in.
+    std::vector<const model::NativeFunction*> ordered;
+    for (const auto& fn : in_.registry->all()) {
+      if (seen_.contains(fn.get())) ordered.push_back(fn.get());
+    }
+    return ordered;
+  }
+
+ private:
+  const Inputs& in_;
+  Diagnostics& diags_;
+  std::vector<std::string> all_keys_;
+  std::set<const model::NativeFunction*> seen_;
+};
+
+}  // namespace
+
+std::string normalize_key(const std::string& name) {
+  return name.starts_with("aten::") ? name.substr(6) : name;
+}
+
+std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& diags) {
+  std::vector<descriptor::Ref> ops;
+  std::optional<load::YamlFile> file = load::load_yaml_file(path, diags);
+  if (!file) return ops;
+  load::MappingReader reader(path, file->root, diags, "an op list");
+  reader.take("description");
+  for (auto& [name, node] : reader.take_string_list("ops")) {
+    ops.push_back({name, load::location_of(path, node)});
+  }
+  reader.finish();
+  return ops;
+}
+
+std::vector<std::string> available_op_sets(const std::string& op_sets_dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(op_sets_dir, ec)) {
+    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs& in,
+                                                                    Diagnostics& diags) {
+  const std::size_t errors_before = diags.error_count();
+  const descriptor::Descriptor& d = *in.descriptor;
+  OpSelector selector(in, diags);
+  selector.add_set({kMinimalSet, {d.file, 0, 0}});
+  for (const descriptor::Ref& set : d.op_sets) {
+    if (set.value != kMinimalSet) selector.add_set(set);
+  }
+  std::set<std::string> listed;
+  for (const descriptor::Ref& op : d.ops) {
+    if (!listed.insert(normalize_key(op.value)).second) {
+      diags.error(op.location, "operator '" + op.value + "' is listed twice in 'ops'");
+      continue;
+    }
+    selector.add(op);
+  }
+  for (const auto& fn : in.registry->all()) {
+    if (fn->custom) selector.add({fn->key, fn->location});
+  }
+  if (diags.error_count() != errors_before) return std::nullopt;
+  return selector.take();
+}
+
+}  // namespace frp::plan
