@@ -21,12 +21,13 @@ std::string cpp_string_literal(std::string_view text) {
   return out + "\"";
 }
 
+// What templates and tests/torch/compile_proof.py read of each argument: whether an argument is
+// written or keyword-only is decided into the wrapper plan.
 void write_arguments(const model::Op& op, JsonText& out) {
   out.begin_array();
   for (const model::CppArgument& a : op.arguments) {
     out.begin_object().key("name").value(a.name).key("type").value(a.type);
-    out.key("tensor").value(model::to_string(a.tensor));
-    out.key("is_write").value(a.is_write).key("kwarg_only").value(a.kwarg_only).end_object();
+    out.key("tensor").value(model::to_string(a.tensor)).end_object();
   }
   out.end_array();
 }
@@ -122,15 +123,12 @@ std::string op_json_text(const model::Op& op, const WrapperPlan& wrapper,
   out.key("schema").value(op.schema);
   out.key("cpp_name").value(op.cpp_name);
   out.key("family").value(op.family);
-  out.key("aten_ops_header").value(op.aten_ops_header);
   out.key("kind").value(model::to_string(op.kind));
   out.key("custom").value(op.fn->custom);
   write_signature(op, out);
   out.key("return_type").value(op.return_type);
-  out.key("returns_void").value(op.return_type == "void");
   write_wrapper(wrapper, out);
   out.key("tags").strings(op.fn->tags);
-  out.key("variants").strings(op.fn->variants);
   if (autograd) out.key("autograd").value(*autograd);
   if (function) {
     out.key("autograd_function");

@@ -306,7 +306,6 @@ TEST_F(PlanTest, OpJsonOfATensorOp) {
   EXPECT_EQ(add["overload"], "Tensor");
   EXPECT_EQ(add["cpp_name"], "add_Tensor");
   EXPECT_EQ(add["family"], "add");
-  EXPECT_EQ(add["aten_ops_header"], "ATen/ops/add_ops.h");
   EXPECT_EQ(add["kind"], "functional");
   EXPECT_EQ(add["custom"], false);
   EXPECT_EQ(add["schema"], "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
@@ -316,22 +315,16 @@ TEST_F(PlanTest, OpJsonOfATensorOp) {
             "const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha");
   EXPECT_EQ(add["call_arguments"], "self, other, alpha");
   EXPECT_EQ(add["return_type"], "at::Tensor");
-  EXPECT_EQ(add["returns_void"], false);
   EXPECT_EQ(add["guard"], (json{{"kind", "optional"}, {"expr", "device_of(self)"}}));
   // device_check: NoCheck, but a pointwise op: TensorIterator checks on CPU, the wrapper here.
   EXPECT_EQ(add["device_checks"], json::array({"self", "other"}));
   EXPECT_EQ(op_json(model, "view")["device_checks"], json::array());  // NoCheck, not pointwise
   EXPECT_EQ(add["default_kernel"], "cpu_fallback");
   EXPECT_EQ(add["tags"], json::array({"core", "pointwise"}));
-  EXPECT_EQ(add["variants"], json::array({"function", "method"}));
   EXPECT_EQ(add["autograd"], false);
   ASSERT_EQ(add["arguments"].size(), 3u);
-  EXPECT_EQ(add["arguments"][0], (json{{"name", "self"},
-                                       {"type", "const at::Tensor &"},
-                                       {"tensor", "tensor"},
-                                       {"is_write", false},
-                                       {"kwarg_only", false}}));
-  EXPECT_EQ(add["arguments"][2]["kwarg_only"], true);
+  EXPECT_EQ(add["arguments"][0],
+            (json{{"name", "self"}, {"type", "const at::Tensor &"}, {"tensor", "tensor"}}));
   EXPECT_EQ(add["arguments"][2]["tensor"], "none");
 }
 
@@ -809,7 +802,6 @@ TEST_F(PlanTest, CustomOps) {
   EXPECT_EQ(gelu["default_kernel"], "not_implemented");
   EXPECT_EQ(gelu["cpp_name"], "myops_fused_gelu");
   EXPECT_EQ(gelu["family"], "myops_fused_gelu");
-  EXPECT_EQ(gelu["aten_ops_header"], "");
   EXPECT_EQ(gelu["ns"], "myops");
   EXPECT_EQ(gelu["impl_name"], "fused_gelu");
   EXPECT_EQ(gelu["schema"], "fused_gelu(Tensor self, float alpha=1.0) -> Tensor");
