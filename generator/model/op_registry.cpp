@@ -25,6 +25,119 @@ void take_ignored(load::MappingReader& entry) {
   for (const std::string& key : kIgnoredKeys) entry.take(key);
 }
 
+// The schema of an entry (its `func:`) into `fn`: the parsed schema, where it is written and the
+// key it is registered under. False, with the error reported, for an entry that cannot be used.
+bool read_schema(const load::YamlFile& file, const std::string& path, const load::YamlNode& item,
+                 const load::YamlNode& func_node, bool custom, NativeFunction& fn,
+                 Diagnostics& diags) {
+  if (!func_node.is_scalar()) {
+    diags.error(load::location_of(path, item), "expected a 'func:' key with a schema string");
+    return false;
+  }
+  fn.custom = custom;
+  fn.location = load::location_in_scalar(path, file.text, func_node, 0);
+  schema::SchemaError error;
+  std::optional<schema::FunctionSchema> parsed =
+      schema::parse_function_schema(func_node.scalar(), &error);
+  if (!parsed) {
+    diags.error(load::location_in_scalar(path, file.text, func_node, error.offset),
+                "bad schema: " + error.message, error.hint);
+    return false;
+  }
+  fn.func = std::move(*parsed);
+  const std::string& ns = fn.func.name.ns;
+  if (!custom && !ns.empty() && ns != "aten") {
+    diags.error(fn.location, "PyTorch's operators live in the aten namespace");
+  }
+  if (custom && (ns.empty() || ns == "aten")) {
+    diags.error(
+        fn.location,
+        "custom operators need their own namespace, e.g. 'myops::" + fn.func.name.name + "'",
+        "aten belongs to PyTorch; a custom op there would clash with future releases");
+    return false;
+  }
+  fn.key = fn.func.name.qualified();
+  if (!ns.empty() && ns != "aten") fn.key = ns + "::" + fn.key;
+  return true;
+}
+
+// `variants:`, "function, method" as one comma-separated scalar in PyTorch's yaml.
+void read_variants(load::MappingReader& entry, NativeFunction& fn, Diagnostics& diags) {
+  for (const auto& [variant, node] : entry.take_string_list("variants")) {
+    std::size_t start = 0;
+    while (start <= variant.size()) {
+      std::size_t comma = variant.find(',', start);
+      std::string word = variant.substr(start, comma - start);
+      word.erase(0, word.find_first_not_of(' '));
+      word.erase(word.find_last_not_of(' ') + 1);
+      if (word == "function" || word == "method") {
+        fn.variants.push_back(word);
+      } else {
+        diags.error(load::location_of(entry.file(), node),
+                    "unknown variant '" + word + "': expected 'function' or 'method'",
+                    did_you_mean(word, {"function", "method"}));
+      }
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+}
+
+// `dispatch:`, a mapping of dispatch keys to kernel names.
+void read_dispatch(load::MappingReader& entry, NativeFunction& fn, Diagnostics& diags) {
+  const load::YamlNode& dispatch = entry.take("dispatch");
+  if (!dispatch.is_defined()) return;
+  if (!dispatch.is_mapping()) {
+    diags.error(load::location_of(entry.file(), dispatch), "expected 'dispatch' to be a mapping");
+    return;
+  }
+  for (const auto& [key, value] : dispatch.entries()) {
+    fn.dispatch[key.scalar()] = value.scalar();  // "" unless a scalar
+  }
+}
+
+// `tags:`, each checked against tags.yaml's (when it was loaded).
+void read_tags(load::MappingReader& entry, const std::set<std::string>& known_tags,
+               NativeFunction& fn, Diagnostics& diags) {
+  for (const auto& [tag, node] : entry.take_string_list("tags")) {
+    if (!known_tags.empty() && !known_tags.contains(tag)) {
+      std::vector<std::string> known(known_tags.begin(), known_tags.end());
+      diags.error(load::location_of(entry.file(), node), "unknown tag '" + tag + "'",
+                  did_you_mean(tag, known));
+    }
+    fn.tags.push_back(tag);
+  }
+}
+
+// `device_check:` NoCheck or ExactSame (the default).
+void read_device_check(load::MappingReader& entry, NativeFunction& fn, Diagnostics& diags) {
+  std::optional<std::string> check = entry.take_string("device_check");
+  if (!check || *check == "ExactSame") return;
+  if (*check == "NoCheck") {
+    fn.device_check = false;
+    return;
+  }
+  diags.error(load::location_of(entry.file(), entry.take("device_check")),
+              "expected 'device_check' to be NoCheck or ExactSame",
+              did_you_mean(*check, {"NoCheck", "ExactSame"}));
+}
+
+// Everything of an entry but its schema.
+void read_attributes(load::MappingReader& entry, const std::set<std::string>& known_tags,
+                     NativeFunction& fn, Diagnostics& diags) {
+  read_variants(entry, fn, diags);
+  read_dispatch(entry, fn, diags);
+  fn.structured = entry.take_bool("structured").value_or(false);
+  fn.structured_delegate = entry.take_string("structured_delegate").value_or("");
+  for (const auto& [name, node] : entry.take_string_list("autogen")) fn.autogen.push_back(name);
+  read_tags(entry, known_tags, fn, diags);
+  read_device_check(entry, fn, diags);
+  fn.device_guard = entry.take_bool("device_guard").value_or(true);
+  fn.use_const_ref_for_mutable_tensors =
+      entry.take_bool("use_const_ref_for_mutable_tensors").value_or(false);
+  take_ignored(entry);
+}
+
 }  // namespace
 
 bool OpRegistry::load_tags(const std::string& path, Diagnostics& diags) {
@@ -56,108 +169,26 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
   for (const load::YamlNode& item : file->root.items()) {
     load::MappingReader entry(path, item, diags, "an operator entry");
     if (!entry.ok()) continue;
-    const load::YamlNode& func_node = entry.take(kFuncKey);
-    if (!func_node.is_scalar()) {
-      diags.error(load::location_of(path, item), "expected a 'func:' key with a schema string");
-      continue;
-    }
     auto fn = std::make_unique<NativeFunction>();
-    fn->custom = custom;
-    fn->location = load::location_in_scalar(path, file->text, func_node, 0);
-
-    schema::SchemaError error;
-    std::optional<schema::FunctionSchema> parsed =
-        schema::parse_function_schema(func_node.scalar(), &error);
-    if (!parsed) {
-      diags.error(load::location_in_scalar(path, file->text, func_node, error.offset),
-                  "bad schema: " + error.message, error.hint);
-      continue;
-    }
-    fn->func = std::move(*parsed);
-    if (!custom && !fn->func.name.ns.empty() && fn->func.name.ns != "aten") {
-      diags.error(fn->location, "PyTorch's operators live in the aten namespace");
-    }
-    if (custom && (fn->func.name.ns.empty() || fn->func.name.ns == "aten")) {
-      diags.error(
-          fn->location,
-          "custom operators need their own namespace, e.g. 'myops::" + fn->func.name.name + "'",
-          "aten belongs to PyTorch; a custom op there would clash with future releases");
-      continue;
-    }
-    fn->key = fn->func.name.qualified();
-    if (!fn->func.name.ns.empty() && fn->func.name.ns != "aten") {
-      fn->key = fn->func.name.ns + "::" + fn->key;
-    }
-
-    for (const auto& [variant, node] : entry.take_string_list("variants")) {
-      // "function, method" is one comma-separated scalar in PyTorch's yaml.
-      std::size_t start = 0;
-      while (start <= variant.size()) {
-        std::size_t comma = variant.find(',', start);
-        std::string word = variant.substr(start, comma - start);
-        word.erase(0, word.find_first_not_of(' '));
-        word.erase(word.find_last_not_of(' ') + 1);
-        if (word == "function" || word == "method") {
-          fn->variants.push_back(word);
-        } else {
-          diags.error(load::location_of(path, node),
-                      "unknown variant '" + word + "': expected 'function' or 'method'",
-                      did_you_mean(word, {"function", "method"}));
-        }
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-      }
-    }
-    const load::YamlNode& dispatch = entry.take("dispatch");
-    if (dispatch.is_defined()) {
-      if (!dispatch.is_mapping()) {
-        diags.error(load::location_of(path, dispatch), "expected 'dispatch' to be a mapping");
-      } else {
-        for (const auto& [key, value] : dispatch.entries()) {
-          fn->dispatch[key.scalar()] = value.scalar();  // "" unless a scalar
-        }
-      }
-    }
-    fn->structured = entry.take_bool("structured").value_or(false);
-    fn->structured_delegate = entry.take_string("structured_delegate").value_or("");
-    for (const auto& [name, node] : entry.take_string_list("autogen")) {
-      fn->autogen.push_back(name);
-    }
-    for (const auto& [tag, node] : entry.take_string_list("tags")) {
-      if (!tags_.empty() && !tags_.contains(tag)) {
-        std::vector<std::string> known(tags_.begin(), tags_.end());
-        diags.error(load::location_of(path, node), "unknown tag '" + tag + "'",
-                    did_you_mean(tag, known));
-      }
-      fn->tags.push_back(tag);
-    }
-    if (std::optional<std::string> check = entry.take_string("device_check")) {
-      if (*check == "NoCheck") {
-        fn->device_check = false;
-      } else if (*check != "ExactSame") {
-        diags.error(load::location_of(path, entry.take("device_check")),
-                    "expected 'device_check' to be NoCheck or ExactSame",
-                    did_you_mean(*check, {"NoCheck", "ExactSame"}));
-      }
-    }
-    fn->device_guard = entry.take_bool("device_guard").value_or(true);
-    fn->use_const_ref_for_mutable_tensors =
-        entry.take_bool("use_const_ref_for_mutable_tensors").value_or(false);
-    take_ignored(entry);
+    if (!read_schema(*file, path, item, entry.take(kFuncKey), custom, *fn, diags)) continue;
+    read_attributes(entry, tags_, *fn, diags);
     // PyTorch may add keys in a later release; only the user's own files are held to the list.
     if (custom) entry.finish();
-
-    if (by_key_.contains(fn->key)) {
-      const NativeFunction* first = by_key_.at(fn->key);
-      diags.error(
-          fn->location, "duplicate operator '" + fn->key + "'",
-          "first defined at " + first->location.file + ":" + std::to_string(first->location.line));
-      continue;
-    }
-    by_key_.emplace(fn->key, fn.get());
-    functions_.push_back(std::move(fn));
+    add(std::move(fn), diags);
   }
   return diags.error_count() == errors_before;
+}
+
+void OpRegistry::add(std::unique_ptr<NativeFunction> fn, Diagnostics& diags) {
+  auto [it, added] = by_key_.emplace(fn->key, fn.get());
+  if (!added) {
+    const NativeFunction* first = it->second;
+    diags.error(
+        fn->location, "duplicate operator '" + fn->key + "'",
+        "first defined at " + first->location.file + ":" + std::to_string(first->location.line));
+    return;
+  }
+  functions_.push_back(std::move(fn));
 }
 
 const NativeFunction* OpRegistry::find(const std::string& key) const {

@@ -33,6 +33,9 @@ class OpRegistry {
   std::vector<std::string> keys_with_tag(const std::string& tag) const;
 
  private:
+  // Registers `fn` under its key; a key registered already is an error.
+  void add(std::unique_ptr<NativeFunction> fn, Diagnostics& diags);
+
   std::vector<std::unique_ptr<NativeFunction>> functions_;
   std::unordered_map<std::string, const NativeFunction*> by_key_;
   std::set<std::string> tags_;
