@@ -38,12 +38,16 @@ void check_op_refs(const std::vector<descriptor::Ref>& refs, const model::OpRegi
 void check_descriptor_lists(const Inputs& in, const std::set<std::string>& selected_keys,
                             Diagnostics& diags) {
   const descriptor::Descriptor& d = *in.descriptor;
+  const descriptor::AutocastOverrides& autocast = d.autocast;
+  // Only autocast names may be bare operator names; their set is built only when it is needed.
   std::set<std::string> base_names;
-  for (const auto& fn : in.registry->all()) base_names.insert(fn->func.name.name);
+  if (!autocast.lower_precision_fp.empty() || !autocast.fp32.empty() || !autocast.promote.empty()) {
+    for (const auto& fn : in.registry->all()) base_names.insert(fn->func.name.name);
+  }
   check_op_refs(d.autograd, *in.registry, {}, "'autograd'", diags);
-  check_op_refs(d.autocast.lower_precision_fp, *in.registry, base_names, "'autocast'", diags);
-  check_op_refs(d.autocast.fp32, *in.registry, base_names, "'autocast'", diags);
-  check_op_refs(d.autocast.promote, *in.registry, base_names, "'autocast'", diags);
+  check_op_refs(autocast.lower_precision_fp, *in.registry, base_names, "'autocast'", diags);
+  check_op_refs(autocast.fp32, *in.registry, base_names, "'autocast'", diags);
+  check_op_refs(autocast.promote, *in.registry, base_names, "'autocast'", diags);
   check_op_refs(d.fallback_deny, *in.registry, {}, "'fallback.deny'", diags);
   for (const descriptor::Ref& ref : d.autograd) {
     const std::string key = normalize_key(ref.value);
