@@ -61,7 +61,7 @@ std::optional<std::string> value_cpp_type(const Type& t) {
       return std::nullopt;
     case Type::Kind::List:
       if (t.elem->is_base(BaseType::Bool) && t.size) {
-        return "::std::array<bool," + std::to_string(*t.size) + ">";
+        return "::std::array<bool, " + std::to_string(*t.size) + ">";
       }
       return std::nullopt;
   }
@@ -74,17 +74,17 @@ std::optional<std::string> type_cpp(const Type& t, bool is_write, const TypingCo
   const bool mutable_ref = is_write && !ctx.const_ref_for_mutable_tensors;
   switch (t.kind) {
     case Type::Kind::Base:
-      if (t.base == BaseType::Tensor) return mutable_ref ? "at::Tensor &" : "const at::Tensor &";
-      if (t.base == BaseType::Scalar) return "const at::Scalar &";
+      if (t.base == BaseType::Tensor) return mutable_ref ? "at::Tensor&" : "const at::Tensor&";
+      if (t.base == BaseType::Scalar) return "const at::Scalar&";
       break;
     case Type::Kind::Optional: {
       const Type& e = *t.elem;
       // A mutable optional tensor is passed as a plain mutable reference; PyTorch's dispatcher
       // API spells it that way too.
       if (e.is_base(BaseType::Tensor)) {
-        return mutable_ref ? "at::Tensor &" : "const ::std::optional<at::Tensor> &";
+        return mutable_ref ? "at::Tensor&" : "const ::std::optional<at::Tensor>&";
       }
-      if (e.is_base(BaseType::Scalar)) return "const ::std::optional<at::Scalar> &";
+      if (e.is_base(BaseType::Scalar)) return "const ::std::optional<at::Scalar>&";
       if (e.is_list() && e.elem->is_base(BaseType::Int)) return "at::OptionalIntArrayRef";
       if (e.is_list() && e.elem->is_base(BaseType::SymInt)) return "at::OptionalSymIntArrayRef";
       if (auto inner = type_cpp(e, is_write, ctx, why)) return "::std::optional<" + *inner + ">";
@@ -95,12 +95,12 @@ std::optional<std::string> type_cpp(const Type& t, bool is_write, const TypingCo
       if (e.is_base(BaseType::Int)) return "at::IntArrayRef";
       if (e.is_base(BaseType::SymInt)) return "c10::SymIntArrayRef";
       if (e.is_base(BaseType::Tensor)) {
-        return ctx.tensor_list_as_ilistref ? "const at::ITensorListRef &" : "at::TensorList";
+        return ctx.tensor_list_as_ilistref ? "const at::ITensorListRef&" : "at::TensorList";
       }
       if (e.is_base(BaseType::Scalar)) return "at::ArrayRef<at::Scalar>";
       if (e.is_base(BaseType::Dimname)) return "at::DimnameList";
       if (e.is_optional() && e.elem->is_base(BaseType::Tensor)) {
-        return "const c10::List<::std::optional<at::Tensor>> &";
+        return "const c10::List<::std::optional<at::Tensor>>&";
       }
       if (e.is_base(BaseType::Bool)) {
         if (why) *why = "bool lists need a size, e.g. bool[3]";
@@ -124,7 +124,7 @@ std::optional<std::string> return_cpp_type(const schema::Return& r, const Typing
       if (t.base == BaseType::Tensor) {
         // Mutable returns alias an argument and are references; fresh results are values.
         if (!r.is_write()) return "at::Tensor";
-        return ctx.const_ref_for_mutable_tensors ? "const at::Tensor &" : "at::Tensor &";
+        return ctx.const_ref_for_mutable_tensors ? "const at::Tensor&" : "at::Tensor&";
       }
       if (t.base == BaseType::Scalar) return "at::Scalar";
       break;
@@ -170,7 +170,7 @@ std::optional<std::string> returns_cpp_type(const std::vector<schema::Return>& r
   for (std::size_t i = 0; i < returns.size(); ++i) {
     std::optional<std::string> one = return_cpp_type(returns[i], ctx, why);
     if (!one) return std::nullopt;
-    if (i) joined += ',';
+    if (i) joined += ", ";
     joined += *one;
   }
   return joined + ">";

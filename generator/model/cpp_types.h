@@ -1,5 +1,7 @@
-// The one table from schema types to the C++ types of PyTorch's dispatcher API, spelled exactly
-// as torch 2.13's ATen/ops/*_ops.h spell them (e.g. "const at::Tensor &").
+// The one table from schema types to the C++ types of PyTorch's dispatcher API: the types of torch
+// 2.13's ATen/ops/*_ops.h, spelled as clang-format writes them with the generated repo's
+// .clang-format (PointerAlignment: Left), e.g. "const at::Tensor&" where torch writes
+// "const at::Tensor &", and "::std::tuple<at::Tensor, at::Tensor>" with a space after each comma.
 #pragma once
 
 #include <optional>
@@ -13,7 +15,7 @@ namespace frp::model {
 // Flags of an operator that change how its arguments are typed.
 struct TypingContext {
   bool const_ref_for_mutable_tensors = false;  // use_const_ref_for_mutable_tensors: True
-  bool tensor_list_as_ilistref = false;        // structured ops take `const at::ITensorListRef &`
+  bool tensor_list_as_ilistref = false;        // structured ops take `const at::ITensorListRef&`
 };
 
 // C++ type of an argument, or std::nullopt (with `why` set) for a type the dispatcher API has

@@ -24,10 +24,10 @@ struct NativeFunction {
   std::vector<std::string> tags;
   bool device_check = true;  // false for `device_check: NoCheck`
   bool device_guard = true;
-  // Changes the dispatcher type of mutable tensors to `const at::Tensor &`.
+  // Changes the dispatcher type of mutable tensors to `const at::Tensor&`.
   bool use_const_ref_for_mutable_tensors = false;
 
-  // Structured ops and their delegates take `const at::ITensorListRef &` for Tensor[].
+  // Structured ops and their delegates take `const at::ITensorListRef&` for Tensor[].
   bool part_of_structured_group() const { return structured || !structured_delegate.empty(); }
 };
 

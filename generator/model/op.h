@@ -27,7 +27,7 @@ std::string_view to_string(TensorArg kind);
 
 struct CppArgument {
   std::string name;  // C++ parameter name (schema name, validated)
-  std::string type;  // dispatcher C++ type, e.g. "const at::Tensor &"
+  std::string type;  // dispatcher C++ type, e.g. "const at::Tensor&"
   TensorArg tensor = TensorArg::None;
   bool is_write = false;
   bool kwarg_only = false;
@@ -46,7 +46,7 @@ struct Op {
       aten_ops_header;  // "ATen/ops/add_ops.h" (declares at::_ops::add_Tensor); "" if custom
   OpKind kind = OpKind::Functional;
   std::vector<CppArgument> arguments;
-  std::string return_type;  // "at::Tensor", "void", "::std::tuple<at::Tensor,at::Tensor>"
+  std::string return_type;  // "at::Tensor", "void", "::std::tuple<at::Tensor, at::Tensor>"
   bool has_tensor_arguments = false;
 };
 

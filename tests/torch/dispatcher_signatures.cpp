@@ -1,6 +1,9 @@
 // Checks the type table against torch itself: for every operator in native_functions.yaml, the
 // C++ function type frp-gen computes must equal the `using schema = ...;` that the installed
 // torch declares in ATen/ops/<op>_ops.h, and the printed schema must equal its `schema_str`.
+// frp-gen spells types as clang-format does ("const at::Tensor&", "::std::tuple<A, B>"), torch
+// as torchgen does ("const at::Tensor &", "::std::tuple<A,B>"): torch's spelling is put into
+// clang-format's before the comparison.
 //
 // usage: dispatcher_signatures NATIVE_FUNCTIONS_YAML TAGS_YAML TORCH_INCLUDE_DIR
 #include <filesystem>
@@ -17,7 +20,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Declared {
-  std::string function_type;  // "at::Tensor (const at::Tensor &, ...)"
+  std::string function_type;  // "at::Tensor (const at::Tensor &, ...)", as torch spells it
   std::string schema;         // schema_str
   std::string header;         // "ATen/ops/add_ops.h"
 };
@@ -54,6 +57,17 @@ std::map<std::string, Declared> read_ops_headers(const fs::path& ops_dir) {
     }
   }
   return declared;
+}
+
+// A type as torch spells it, in clang-format's spelling: no space before '&', one after ','.
+std::string formatted(const std::string& type) {
+  std::string out;
+  for (std::size_t i = 0; i < type.size(); ++i) {
+    if (type[i] == ' ' && i + 1 < type.size() && type[i + 1] == '&') continue;
+    out += type[i];
+    if (type[i] == ',' && i + 1 < type.size() && type[i + 1] != ' ') out += ' ';
+  }
+  return out;
 }
 
 // schema_str is a C string literal: undo its escapes.
@@ -95,9 +109,9 @@ int main(int argc, char** argv) {
     }
     ours += ")";
     ++checked;
-    if (ours != it->second.function_type) {
-      std::cerr << fn->key << ":\n  torch:   " << it->second.function_type << "\n  frp-gen: " << ours
-                << "\n";
+    if (ours != formatted(it->second.function_type)) {
+      std::cerr << fn->key << ":\n  torch:   " << it->second.function_type
+                << "\n  frp-gen: " << ours << "\n";
       ++mismatches;
     }
     if (op->aten_ops_header != it->second.header) {

@@ -88,26 +88,26 @@ Op build_ok(const NativeFunction& fn) {
 // Argument types
 
 TEST(ArgumentCppType, Tensors) {
-  EXPECT_EQ(arg_type("Tensor self"), "const at::Tensor &");
-  EXPECT_EQ(arg_type("Tensor(a) self"), "const at::Tensor &");
-  EXPECT_EQ(arg_type("Tensor(a!) self"), "at::Tensor &");
-  EXPECT_EQ(arg_type("Tensor? weight"), "const ::std::optional<at::Tensor> &");
-  EXPECT_EQ(arg_type("Tensor(a!)? weight"), "at::Tensor &");
+  EXPECT_EQ(arg_type("Tensor self"), "const at::Tensor&");
+  EXPECT_EQ(arg_type("Tensor(a) self"), "const at::Tensor&");
+  EXPECT_EQ(arg_type("Tensor(a!) self"), "at::Tensor&");
+  EXPECT_EQ(arg_type("Tensor? weight"), "const ::std::optional<at::Tensor>&");
+  EXPECT_EQ(arg_type("Tensor(a!)? weight"), "at::Tensor&");
 }
 
 TEST(ArgumentCppType, TensorLists) {
   EXPECT_EQ(arg_type("Tensor[] tensors"), "at::TensorList");
   EXPECT_EQ(arg_type("Tensor(a!)[] self"), "at::TensorList");
-  EXPECT_EQ(arg_type("Tensor[] tensors", structured()), "const at::ITensorListRef &");
-  EXPECT_EQ(arg_type("Tensor?[] indices"), "const c10::List<::std::optional<at::Tensor>> &");
+  EXPECT_EQ(arg_type("Tensor[] tensors", structured()), "const at::ITensorListRef&");
+  EXPECT_EQ(arg_type("Tensor?[] indices"), "const c10::List<::std::optional<at::Tensor>>&");
   EXPECT_EQ(arg_type("Tensor?[] indices", structured()),
-            "const c10::List<::std::optional<at::Tensor>> &");
+            "const c10::List<::std::optional<at::Tensor>>&");
 }
 
 TEST(ArgumentCppType, ConstRefForMutableTensors) {
-  EXPECT_EQ(arg_type("Tensor(a!) out", const_ref()), "const at::Tensor &");
-  EXPECT_EQ(arg_type("Tensor(a!)? out", const_ref()), "const ::std::optional<at::Tensor> &");
-  EXPECT_EQ(arg_type("Tensor self", const_ref()), "const at::Tensor &");
+  EXPECT_EQ(arg_type("Tensor(a!) out", const_ref()), "const at::Tensor&");
+  EXPECT_EQ(arg_type("Tensor(a!)? out", const_ref()), "const ::std::optional<at::Tensor>&");
+  EXPECT_EQ(arg_type("Tensor self", const_ref()), "const at::Tensor&");
 }
 
 TEST(ArgumentCppType, Integers) {
@@ -136,16 +136,16 @@ TEST(ArgumentCppType, Floats) {
 }
 
 TEST(ArgumentCppType, Scalars) {
-  EXPECT_EQ(arg_type("Scalar alpha"), "const at::Scalar &");
-  EXPECT_EQ(arg_type("Scalar? alpha"), "const ::std::optional<at::Scalar> &");
+  EXPECT_EQ(arg_type("Scalar alpha"), "const at::Scalar&");
+  EXPECT_EQ(arg_type("Scalar? alpha"), "const ::std::optional<at::Scalar>&");
   EXPECT_EQ(arg_type("Scalar[] values"), "at::ArrayRef<at::Scalar>");
 }
 
 TEST(ArgumentCppType, Bools) {
   EXPECT_EQ(arg_type("bool flag"), "bool");
   EXPECT_EQ(arg_type("bool? flag"), "::std::optional<bool>");
-  EXPECT_EQ(arg_type("bool[3] output_mask"), "::std::array<bool,3>");
-  EXPECT_EQ(arg_type("bool[2] output_mask"), "::std::array<bool,2>");
+  EXPECT_EQ(arg_type("bool[3] output_mask"), "::std::array<bool, 3>");
+  EXPECT_EQ(arg_type("bool[2] output_mask"), "::std::array<bool, 2>");
   EXPECT_EQ(arg_type("bool[] mask"), "<error: bool lists need a size, e.g. bool[3]>");
 }
 
@@ -187,8 +187,8 @@ TEST(ReturnsCppType, VoidAndSingle) {
   EXPECT_EQ(ret_type("()"), "void");
   EXPECT_EQ(ret_type("Tensor"), "at::Tensor");
   EXPECT_EQ(ret_type("Tensor(a)"), "at::Tensor");  // a view is a fresh Tensor handle
-  EXPECT_EQ(ret_type("Tensor(a!)"), "at::Tensor &");
-  EXPECT_EQ(ret_type("Tensor(a!)", const_ref()), "const at::Tensor &");
+  EXPECT_EQ(ret_type("Tensor(a!)"), "at::Tensor&");
+  EXPECT_EQ(ret_type("Tensor(a!)", const_ref()), "const at::Tensor&");
   EXPECT_EQ(ret_type("Tensor?"), "::std::optional<at::Tensor>");
 }
 
@@ -203,12 +203,12 @@ TEST(ReturnsCppType, ValueTypes) {
 }
 
 TEST(ReturnsCppType, Tuples) {
-  EXPECT_EQ(ret_type("(Tensor, Tensor)"), "::std::tuple<at::Tensor,at::Tensor>");
-  EXPECT_EQ(ret_type("(Tensor values, Tensor indices)"), "::std::tuple<at::Tensor,at::Tensor>");
-  EXPECT_EQ(ret_type("(Tensor(a!), Tensor(b!))"), "::std::tuple<at::Tensor &,at::Tensor &>");
+  EXPECT_EQ(ret_type("(Tensor, Tensor)"), "::std::tuple<at::Tensor, at::Tensor>");
+  EXPECT_EQ(ret_type("(Tensor values, Tensor indices)"), "::std::tuple<at::Tensor, at::Tensor>");
+  EXPECT_EQ(ret_type("(Tensor(a!), Tensor(b!))"), "::std::tuple<at::Tensor&, at::Tensor&>");
   EXPECT_EQ(ret_type("(Tensor, Tensor, Tensor, Tensor, int)"),
-            "::std::tuple<at::Tensor,at::Tensor,at::Tensor,at::Tensor,int64_t>");
-  EXPECT_EQ(ret_type("(Tensor, Tensor[])"), "::std::tuple<at::Tensor,::std::vector<at::Tensor>>");
+            "::std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, int64_t>");
+  EXPECT_EQ(ret_type("(Tensor, Tensor[])"), "::std::tuple<at::Tensor, ::std::vector<at::Tensor>>");
 }
 
 TEST(ReturnsCppType, Lists) {
@@ -751,26 +751,26 @@ TEST_F(BuildOp, Arguments) {
   Op add = op("add.out");
   ASSERT_EQ(add.arguments.size(), 4u);
   EXPECT_EQ(add.arguments[0].name, "self");
-  EXPECT_EQ(add.arguments[0].type, "const at::Tensor &");
+  EXPECT_EQ(add.arguments[0].type, "const at::Tensor&");
   EXPECT_EQ(add.arguments[0].tensor, TensorArg::Tensor);
   EXPECT_FALSE(add.arguments[0].is_write);
   EXPECT_FALSE(add.arguments[0].kwarg_only);
   EXPECT_EQ(add.arguments[2].name, "alpha");
-  EXPECT_EQ(add.arguments[2].type, "const at::Scalar &");
+  EXPECT_EQ(add.arguments[2].type, "const at::Scalar&");
   EXPECT_EQ(add.arguments[2].tensor, TensorArg::None);
   EXPECT_TRUE(add.arguments[2].kwarg_only);
   EXPECT_EQ(add.arguments[3].name, "out");
-  EXPECT_EQ(add.arguments[3].type, "at::Tensor &");
+  EXPECT_EQ(add.arguments[3].type, "at::Tensor&");
   EXPECT_TRUE(add.arguments[3].is_write);
   EXPECT_TRUE(add.arguments[3].kwarg_only);
-  EXPECT_EQ(add.return_type, "at::Tensor &");
+  EXPECT_EQ(add.return_type, "at::Tensor&");
   EXPECT_TRUE(add.has_tensor_arguments);
 
   Op bn = op("_native_batch_norm_legit");
   EXPECT_EQ(bn.arguments[1].tensor, TensorArg::OptionalTensor);
-  EXPECT_EQ(bn.arguments[3].type, "at::Tensor &");
+  EXPECT_EQ(bn.arguments[3].type, "at::Tensor&");
   EXPECT_TRUE(bn.arguments[3].is_write);
-  EXPECT_EQ(bn.return_type, "::std::tuple<at::Tensor,at::Tensor,at::Tensor>");
+  EXPECT_EQ(bn.return_type, "::std::tuple<at::Tensor, at::Tensor, at::Tensor>");
 
   EXPECT_EQ(op("unbind.int").return_type, "::std::vector<at::Tensor>");
   EXPECT_EQ(op("_local_scalar_dense").return_type, "at::Scalar");
@@ -778,9 +778,9 @@ TEST_F(BuildOp, Arguments) {
 
 TEST_F(BuildOp, StructuredGroupsTakeITensorListRef) {
   Op cat = op("cat");  // structured_delegate: cat.out
-  EXPECT_EQ(cat.arguments[0].type, "const at::ITensorListRef &");
+  EXPECT_EQ(cat.arguments[0].type, "const at::ITensorListRef&");
   EXPECT_EQ(cat.arguments[0].tensor, TensorArg::TensorList);
-  EXPECT_EQ(op("cat.out").arguments[0].type, "const at::ITensorListRef &");  // structured: True
+  EXPECT_EQ(op("cat.out").arguments[0].type, "const at::ITensorListRef&");  // structured: True
   Op plain = build_ok(make_fn("stack(Tensor[] tensors, int dim=0) -> Tensor"));
   EXPECT_EQ(plain.arguments[0].type, "at::TensorList");
 }
@@ -803,9 +803,9 @@ TEST(BuildOpArguments, UseConstRefForMutableTensors) {
   NativeFunction fn = make_fn("f.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)");
   fn.use_const_ref_for_mutable_tensors = true;
   Op op = build_ok(fn);
-  EXPECT_EQ(op.arguments[1].type, "const at::Tensor &");
+  EXPECT_EQ(op.arguments[1].type, "const at::Tensor&");
   EXPECT_TRUE(op.arguments[1].is_write);  // still a write, only the C++ spelling changes
-  EXPECT_EQ(op.return_type, "const at::Tensor &");
+  EXPECT_EQ(op.return_type, "const at::Tensor&");
 }
 
 TEST(BuildOpErrors, CppKeywordArgumentName) {

@@ -312,7 +312,7 @@ TEST_F(PlanTest, OpJsonOfATensorOp) {
   EXPECT_EQ(add["schema_literal"],
             "\"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor\"");
   EXPECT_EQ(add["signature"],
-            "const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha");
+            "const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha");
   EXPECT_EQ(add["call_arguments"], "self, other, alpha");
   EXPECT_EQ(add["return_type"], "at::Tensor");
   EXPECT_EQ(add["guard"], (json{{"kind", "optional"}, {"expr", "device_of(self)"}}));
@@ -324,7 +324,7 @@ TEST_F(PlanTest, OpJsonOfATensorOp) {
   EXPECT_EQ(add["autograd"], false);
   ASSERT_EQ(add["arguments"].size(), 3u);
   EXPECT_EQ(add["arguments"][0],
-            (json{{"name", "self"}, {"type", "const at::Tensor &"}, {"tensor", "tensor"}}));
+            (json{{"name", "self"}, {"type", "const at::Tensor&"}, {"tensor", "tensor"}}));
   EXPECT_EQ(add["arguments"][2]["tensor"], "none");
 }
 
@@ -384,10 +384,10 @@ TEST_F(PlanTest, OpJsonGuardsAndChecks) {
   EXPECT_TRUE(op_json(model, "view")["guard"].is_null());
   const json& out = op_json(model, "add.out");
   EXPECT_EQ(out["kind"], "out");
-  EXPECT_EQ(out["return_type"], "at::Tensor &");
+  EXPECT_EQ(out["return_type"], "at::Tensor&");
   EXPECT_EQ(out["signature"],
-            "const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha, "
-            "at::Tensor & out");
+            "const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha, "
+            "at::Tensor& out");
 }
 
 TEST_F(PlanTest, OpsKeepRegistryOrder) {
@@ -403,7 +403,7 @@ TEST_F(PlanTest, OpToJsonDirectly) {
   ASSERT_TRUE(op.has_value());
   json j = op_to_json(*op);
   EXPECT_EQ(j["kind"], "view");
-  EXPECT_EQ(j["signature"], "const at::Tensor & self, c10::SymIntArrayRef size");
+  EXPECT_EQ(j["signature"], "const at::Tensor& self, c10::SymIntArrayRef size");
   EXPECT_EQ(j["device_checks"], json::array());
   EXPECT_FALSE(j.contains("autograd"));  // added by build_render_model only
 }
@@ -878,7 +878,7 @@ TEST_F(PlanTest, AutogradFunctionIsPlanned) {
   EXPECT_EQ(op_json(model, "relu")["autograd_function"],
             (json{{"class_name", "ReluFunction"},
                   {"schema_name", "aten::relu"},
-                  {"function_type", "at::Tensor(const at::Tensor &)"},
+                  {"function_type", "at::Tensor(const at::Tensor&)"},
                   {"forward_type", "at::Tensor"},
                   {"outputs", 1}}));
   EXPECT_FALSE(op_json(model, "mm").contains("autograd_function"));
