@@ -122,7 +122,7 @@ int generate(const Settings& s, render::Renderer& python, const Loaded& loaded,
     std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
     return kExitFailed;
   }
-  if (!write::apply(plan, *files, manifest_header(loaded), diags)) {
+  if (!write::apply(plan, *files, manifest_header(loaded), *old_manifest, diags)) {
     std::cerr << diags.format();
     return kExitFailed;
   }

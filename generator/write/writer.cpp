@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -13,6 +15,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "common/parallel.h"
 #include "common/paths.h"
 
 namespace frp::write {
@@ -48,67 +51,82 @@ std::optional<std::string> read_file(const fs::path& path) {
   return out;
 }
 
-// Writes `content` to the file `name` in the open folder `dir` (AT_FDCWD: the working folder).
-bool write_at(int dir, const char* name, std::string_view content) {
+// A file that could not be written, and the OS's reason (an errno value).
+struct WriteError {
+  fs::path path;
+  int code = 0;
+  std::string message() const { return "cannot write: " + std::string(std::strerror(code)); }
+};
+
+// Writes `content` to the file `name` in the open folder `dir` (AT_FDCWD: the working folder);
+// 0, or the errno value of the failure.
+int write_at(int dir, const char* name, std::string_view content) {
   int fd = ::openat(dir, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) return false;
+  if (fd < 0) return errno;
   std::size_t done = 0;
-  while (done < content.size()) {
+  int error = 0;
+  while (done < content.size() && error == 0) {
     ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
+    if (n < 0) error = errno;
+    if (n == 0) error = EIO;
+    if (n > 0) done += static_cast<std::size_t>(n);
   }
-  return ::close(fd) == 0 && done == content.size();
+  if (::close(fd) != 0 && error == 0) error = errno;
+  return error;
 }
 
 // Writes one file, creating its folder if need be.
-bool write_file(const fs::path& path, std::string_view content) {
+std::optional<WriteError> write_file(const fs::path& path, std::string_view content) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  return write_at(AT_FDCWD, path.c_str(), content);
+  if (int error = write_at(AT_FDCWD, path.c_str(), content)) return WriteError{path, error};
+  return std::nullopt;
 }
 
-// Writes `files` (path, content) on two threads: creating thousands of files is kernel work
-// that a second core shares well, and the renderers have finished by now. Each thread gets
-// whole folders (two threads adding names to one folder would wait on its lock) and creates
-// each file relative to its open folder (no walk of the whole path per file).
-bool write_all(const std::vector<std::pair<fs::path, std::string_view>>& files) {
-  std::map<fs::path, std::vector<std::size_t>> by_folder;
+// Writes one folder's files, each created relative to the open folder (no walk of the whole
+// path per file); the first failure, if any.
+std::optional<WriteError> write_folder(
+    const fs::path& folder, const std::vector<std::size_t>& indices,
+    const std::vector<std::pair<fs::path, std::string_view>>& files) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return WriteError{folder, errno};
+  std::optional<WriteError> failure;
+  for (std::size_t i : indices) {
+    int error = write_at(dir, files[i].first.filename().c_str(), files[i].second);
+    if (error != 0 && !failure) failure = WriteError{files[i].first, error};
+  }
+  ::close(dir);
+  return failure;
+}
+
+// Writes `files` (path, content), a folder at a time, on two threads where there are two cores:
+// creating thousands of files is kernel work that a second core shares well, and the renderers
+// have finished by now. A folder is written by one thread (two threads adding names to one
+// folder would wait on its lock). Returns the first failure, if any.
+std::optional<WriteError> write_all(
+    const std::vector<std::pair<fs::path, std::string_view>>& files) {
+  std::unordered_map<std::string, std::vector<std::size_t>> by_folder;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    by_folder[files[i].first.parent_path()].push_back(i);
+    by_folder[files[i].first.parent_path().native()].push_back(i);
   }
-  // Largest folders first, each to the thread with fewer files so far.
-  std::vector<const std::pair<const fs::path, std::vector<std::size_t>>*> folders;
+  // Largest folders first, so that the threads finish together.
+  std::vector<const std::pair<const std::string, std::vector<std::size_t>>*> folders;
   for (const auto& entry : by_folder) folders.push_back(&entry);
-  std::stable_sort(folders.begin(), folders.end(),
-                   [](auto* a, auto* b) { return a->second.size() > b->second.size(); });
-  std::vector<decltype(folders)> share(2);
-  std::size_t counts[2] = {0, 0};
-  for (auto* folder : folders) {
-    const int thread = counts[0] <= counts[1] ? 0 : 1;
-    share[thread].push_back(folder);
-    counts[thread] += folder->second.size();
+  std::sort(folders.begin(), folders.end(), [](auto* a, auto* b) {
+    return a->second.size() != b->second.size() ? a->second.size() > b->second.size()
+                                                : a->first < b->first;
+  });
+  std::vector<std::optional<WriteError>> failures(folders.size());
+  parallel_for(folders.size(), cpu_threads(2), [&](std::size_t k) {
+    failures[k] = write_folder(folders[k]->first, folders[k]->second, files);
+  });
+  for (std::optional<WriteError>& failure : failures) {
+    if (failure) return failure;
   }
-  auto write_share = [&files](const decltype(folders)& mine) {
-    bool ok = true;
-    for (auto* folder : mine) {
-      std::error_code ec;
-      fs::create_directories(folder->first, ec);
-      const int dir = ::open(folder->first.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      if (dir < 0) return false;
-      for (std::size_t i : folder->second) {
-        ok = write_at(dir, files[i].first.filename().c_str(), files[i].second) && ok;
-      }
-      ::close(dir);
-    }
-    return ok;
-  };
-  bool first_ok = true;
-  std::thread helper([&] { first_ok = write_share(share[0]); });
-  const bool second_ok = write_share(share[1]);
-  helper.join();
-  return first_ok && second_ok;
+  return std::nullopt;
 }
 
 std::string unique_suffix() {
@@ -233,56 +251,66 @@ json make_manifest(const json& header, const std::vector<render::RenderedFile>& 
   return manifest;
 }
 
-bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
-           const json& manifest_header, Diagnostics& diags) {
-  Diagnostics& d = diags;
+namespace {
+
+// What apply() writes: each planned content by path, and the manifest, made on a thread of its
+// own (it hashes every file) while the files are written.
+class Staged {
+ public:
+  Staged(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
+         const json& manifest_header, const json& old_manifest)
+      : manifest_maker_(
+            [this, plan = &plan, files = &files, header = &manifest_header, old = &old_manifest] {
+              manifest_text_ = make_manifest(*header, *files, *old, *plan).dump(2) + "\n";
+            }) {
+    for (const auto& f : files) by_path_[f.path] = &f.content;
+  }
+  std::string_view content(const std::string& path) const { return *by_path_.at(path); }
+  const std::string& manifest() {
+    if (manifest_maker_.joinable()) manifest_maker_.join();
+    return manifest_text_;
+  }
+
+ private:
+  std::unordered_map<std::string_view, const std::string*> by_path_;
+  std::string manifest_text_;
+  std::jthread manifest_maker_;  // last: joined (destroyed) before what it writes to
+};
+
+// A new repo: built beside its destination, then moved into place in one rename.
+bool apply_fresh(const WritePlan& plan, const fs::path& root, Staged& staged, Diagnostics& diags) {
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) about "." + std::string here.
+  std::string name = ".";
+  name += root.filename().string();
+  name += ".frp-staging-";
+  name += unique_suffix();
+  const fs::path staging = root.parent_path() / name;
+  std::vector<std::pair<fs::path, std::string_view>> writes;
   for (const FileChange& c : plan.changes) {
-    if (!is_safe_relative_path(c.path)) {
-      d.error({c.path, 0, 0}, "refusing to write outside the target folder");
-      return false;
-    }
+    if (c.action == Action::Create) writes.emplace_back(staging / c.path, staged.content(c.path));
   }
-  std::unordered_map<std::string_view, const render::RenderedFile*> by_path;
-  for (const auto& f : files) by_path[f.path] = &f;
-  const json old_manifest = read_manifest(plan.root, d).value_or(json::object());
-  // The manifest hashes every file: it is made on its own thread while the files are written.
-  std::string manifest_text;
-  std::jthread manifest_maker([&] {
-    manifest_text = make_manifest(manifest_header, files, old_manifest, plan).dump(2) + "\n";
-  });
-
-  // "out/" and "out" are the same folder; without the slash, filename() names it.
-  fs::path root = fs::path(plan.root).lexically_normal();
-  if (root.filename().empty()) root = root.parent_path();
+  std::optional<WriteError> failure = write_all(writes);
+  if (!failure) failure = write_file(staging / kManifestPath, staged.manifest());
   std::error_code ec;
-  const bool fresh = !fs::exists(root) || (fs::is_directory(root) && fs::is_empty(root));
-  if (fresh) {
-    // Build the whole repo beside its destination, then move it into place in one rename.
-    fs::path staging =
-        root.parent_path() / ("." + root.filename().string() + ".frp-staging-" + unique_suffix());
-    std::vector<std::pair<fs::path, std::string_view>> writes;
-    for (const FileChange& c : plan.changes) {
-      if (c.action == Action::Create)
-        writes.emplace_back(staging / c.path, by_path[c.path]->content);
-    }
-    bool ok = write_all(writes);
-    manifest_maker.join();
-    ok = ok && write_file(staging / kManifestPath, manifest_text);
-    if (ok) {
-      if (fs::exists(root)) fs::remove(root, ec);
-      fs::create_directories(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec);
-      fs::rename(staging, root, ec);
-      ok = !ec;
-    }
-    if (!ok) {
-      fs::remove_all(staging, ec);
-      d.error({plan.root, 0, 0},
-              "could not write the new repo" + (ec ? ": " + ec.message() : std::string()));
-    }
-    return ok;
+  if (!failure) {
+    if (fs::exists(root)) fs::remove(root, ec);
+    fs::create_directories(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec);
+    fs::rename(staging, root, ec);
+    if (!ec) return true;
   }
+  std::error_code ignored;
+  fs::remove_all(staging, ignored);
+  if (failure) {
+    diags.error({failure->path.string(), 0, 0}, failure->message() + "; nothing was written");
+  } else {
+    diags.error({root.string(), 0, 0}, "cannot move the new repo into place: " + ec.message());
+  }
+  return false;
+}
 
-  // Existing repo: stage every new content next to its target, then rename them all.
+// An existing repo: every new content staged next to its target, then all of them renamed, the
+// manifest last.
+bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, Diagnostics& diags) {
   const std::string suffix = ".frp-new-" + unique_suffix();
   std::vector<std::pair<fs::path, fs::path>> renames;
   std::vector<std::pair<fs::path, std::string_view>> writes;
@@ -291,27 +319,27 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
     fs::path target = root / c.path;
     fs::path temp = target;
     temp += suffix;
-    writes.emplace_back(temp, by_path[c.path]->content);
+    writes.emplace_back(temp, staged.content(c.path));
     renames.emplace_back(temp, target);
   }
-  bool ok = write_all(writes);
-  manifest_maker.join();
-  fs::path manifest_target = root / kManifestPath;
-  if (read_file(manifest_target) != manifest_text) {  // a no-op regen leaves it alone too
+  std::optional<WriteError> failure = write_all(writes);
+  const fs::path manifest_target = root / kManifestPath;
+  if (read_file(manifest_target) != staged.manifest()) {  // a no-op regen leaves it alone too
     fs::path manifest_temp = manifest_target;
     manifest_temp += suffix;
-    ok = write_file(manifest_temp, manifest_text) && ok;
+    if (!failure) failure = write_file(manifest_temp, staged.manifest());
     renames.emplace_back(manifest_temp, manifest_target);
   }
-  if (!ok) {
+  std::error_code ec;
+  if (failure) {
     for (auto& [temp, target] : renames) fs::remove(temp, ec);
-    d.error({plan.root, 0, 0}, "could not stage the new files; nothing was changed");
+    diags.error({failure->path.string(), 0, 0}, failure->message() + "; nothing was changed");
     return false;
   }
   for (auto& [temp, target] : renames) {
     fs::rename(temp, target, ec);
     if (ec) {
-      d.error({target.string(), 0, 0}, "could not replace file: " + ec.message());
+      diags.error({target.string(), 0, 0}, "could not replace file: " + ec.message());
       return false;
     }
   }
@@ -319,6 +347,24 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
     if (c.action == Action::Remove) fs::remove(root / c.path, ec);
   }
   return true;
+}
+
+}  // namespace
+
+bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
+           const json& manifest_header, const json& old_manifest, Diagnostics& diags) {
+  for (const FileChange& c : plan.changes) {
+    if (!is_safe_relative_path(c.path)) {
+      diags.error({c.path, 0, 0}, "refusing to write outside the target folder");
+      return false;
+    }
+  }
+  Staged staged(plan, files, manifest_header, old_manifest);
+  // "out/" and "out" are the same folder; without the slash, filename() names it.
+  fs::path root = fs::path(plan.root).lexically_normal();
+  if (root.filename().empty()) root = root.parent_path();
+  const bool fresh = !fs::exists(root) || (fs::is_directory(root) && fs::is_empty(root));
+  return fresh ? apply_fresh(plan, root, staged, diags) : apply_update(plan, root, staged, diags);
 }
 
 }  // namespace frp::write

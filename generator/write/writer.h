@@ -48,10 +48,12 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
 
 // Applies the plan. A new repo is staged in a sibling folder and renamed into place in one step;
 // an existing repo gets every new content staged next to its target first, then renamed, the
-// manifest last. Returns false (with diagnostics) if anything failed; nothing is left half-done
-// before the renames begin.
+// manifest last. `old_manifest` is the one the plan was made against (read_manifest). Returns
+// false (with diagnostics) if anything failed; nothing is left half-done before the renames
+// begin.
 bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
-           const nlohmann::json& manifest_header, Diagnostics& diags);
+           const nlohmann::json& manifest_header, const nlohmann::json& old_manifest,
+           Diagnostics& diags);
 
 // The manifest that `apply` writes: the header plus each file's owner and content hash.
 nlohmann::json make_manifest(const nlohmann::json& header,

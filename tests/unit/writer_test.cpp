@@ -76,9 +76,10 @@ class WriterTest : public ::testing::Test {
     Diagnostics diags;
     std::optional<json> manifest = read_manifest(root_.string(), diags);
     EXPECT_TRUE(manifest.has_value()) << diags.format();
-    WritePlan plan = plan_writes(root_.string(), files, manifest.value_or(json::object()), force);
+    const json old = manifest.value_or(json::object());
+    WritePlan plan = plan_writes(root_.string(), files, old, force);
     if (!plan.has_conflicts()) {
-      EXPECT_TRUE(apply(plan, files, header(), diags)) << diags.format();
+      EXPECT_TRUE(apply(plan, files, header(), old, diags)) << diags.format();
     }
     EXPECT_FALSE(diags.has_errors()) << diags.format();
     return plan;
@@ -118,7 +119,7 @@ TEST_F(WriterTest, FreshDirectoryCreatesEverything) {
   EXPECT_FALSE(plan.has_conflicts());
 
   Diagnostics diags;
-  ASSERT_TRUE(apply(plan, files, header(), diags)) << diags.format();
+  ASSERT_TRUE(apply(plan, files, header(), json::object(), diags)) << diags.format();
   for (const RenderedFile& f : files) EXPECT_EQ(read(root_ / f.path), f.content) << f.path;
 
   json manifest = manifest_on_disk();
@@ -161,7 +162,7 @@ TEST_F(WriterTest, FreshWithATrailingSlash) {
   const auto files = first_render();
   WritePlan plan = plan_writes(root, files, json::object(), false);
   Diagnostics diags;
-  EXPECT_TRUE(apply(plan, files, header(), diags)) << diags.format();
+  EXPECT_TRUE(apply(plan, files, header(), json::object(), diags)) << diags.format();
   EXPECT_EQ(read(root_ / "CMakeLists.txt"), "project(x)\n");
 }
 
@@ -346,7 +347,7 @@ TEST_F(WriterTest, ApplyRefusesUnsafePaths) {
                                            {"../escaped.txt", "generated", "evil\n"}};
   WritePlan plan = plan_writes(root_.string(), files, json::object(), false);
   Diagnostics diags;
-  EXPECT_FALSE(apply(plan, files, header(), diags));
+  EXPECT_FALSE(apply(plan, files, header(), json::object(), diags));
   ASSERT_EQ(diags.error_count(), 1u);
   EXPECT_EQ(diags.errors()[0].message, "refusing to write outside the target folder");
   EXPECT_EQ(diags.errors()[0].location.file, "../escaped.txt");
