@@ -9,9 +9,9 @@
 #include <iostream>
 #include <map>
 #include <sstream>
-#include <thread>
 
 #include "cli/pipeline.h"
+#include "common/parallel.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
 
@@ -49,9 +49,7 @@ class StageTimer {
 
 // Renderer processes for commands that render: one per core, two at most (the work is a few
 // hundred milliseconds; more processes would cost more to start than they save).
-int render_workers() {
-  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 2u));
-}
+int render_workers() { return static_cast<int>(cpu_threads(2)); }
 
 int report(const Diagnostics& diags) {
   std::cerr << diags.format();
@@ -93,43 +91,38 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
   }
 }
 
-// Leaves `value` to the end of the process: freeing a large generation's many small allocations
-// (the op registry, the model, thousands of rendered files) took longer than the kernel takes
-// to reclaim the whole address space when the process exits, right after.
-template <typename T>
-void keep_until_exit(T&& value) {
-  new std::decay_t<T>(std::forward<T>(value));  // deliberately never deleted
-}
+// The Python side of a command that renders, and what it renders with.
+struct Generation {
+  const Settings& settings;
+  render::Renderer& renderer;
+  nlohmann::json old_manifest;  // the target repo's, or an empty object for a new repo
+};
 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
-int generate(const Settings& s, render::Renderer& python, const Loaded& loaded,
-             const std::string& root, std::vector<render::RenderedFile> extra, bool force,
-             const Output& out, Diagnostics& diags, StageTimer& timer) {
+int generate(const Generation& g, const Loaded& loaded, const std::string& root,
+             std::vector<render::RenderedFile> extra, bool force, const Output& out,
+             Diagnostics& diags, StageTimer& timer) {
   timer.lap("load");
-  std::optional<plan::RenderModel> model = plan_model(s, loaded, diags);
+  std::optional<plan::RenderModel> model = plan_model(g.settings, loaded, diags);
   if (!model) return report(diags);
   timer.lap("plan");
-  std::optional<std::vector<render::RenderedFile>> files = python.render(*model, diags);
+  std::optional<std::vector<render::RenderedFile>> files = g.renderer.render(*model, diags);
   if (!files) return report(diags);
   timer.lap("render");
   for (auto& f : extra) files->push_back(std::move(f));
-  std::optional<json> old_manifest = write::read_manifest(root, diags);
-  if (!old_manifest) return report(diags);
-  write::WritePlan plan = write::plan_writes(root, *files, *old_manifest, force);
+  write::WritePlan plan = write::plan_writes(root, *files, g.old_manifest, force);
   timer.lap("compare");
   if (plan.has_conflicts()) {
     print_summary(root, plan, out);
     std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
     return kExitFailed;
   }
-  if (!write::apply(plan, *files, manifest_header(loaded), *old_manifest, diags)) {
+  if (!write::apply(plan, *files, manifest_header(loaded), g.old_manifest, diags)) {
     std::cerr << diags.format();
     return kExitFailed;
   }
   timer.lap("write");
   print_summary(root, plan, out);
-  keep_until_exit(std::move(*model));
-  keep_until_exit(std::move(*files));
   return kExitOk;
 }
 
@@ -160,7 +153,8 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
                 "use 'frp-gen regen --dir " + dir + "' to update a generated repo");
     return report(diags);
   }
-  std::unique_ptr<render::Renderer> python = start_python(s, render_workers());
+  std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
+  std::unique_ptr<render::Renderer> renderer = start_renderer(s, render_workers());
   std::optional<descriptor::Descriptor> d = read_or_default(descriptor_path, name, ops, diags);
   if (!d) return report(diags);
   if (d->device != name) {
@@ -171,7 +165,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
   std::string base =
       descriptor_path.empty() ? "." : fs::path(descriptor_path).parent_path().string();
   if (base.empty()) base = ".";
-  std::optional<Loaded> loaded = load_all(s, *python, *d, base, diags);
+  std::optional<Loaded> loaded = load_all(s, locator.get(), *d, base, diags);
   if (!loaded) return report(diags);
 
   // The new repo carries its inputs, so `regen` inside it needs nothing from outside.
@@ -181,13 +175,12 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
       inputs.push_back({file.value, "input", *text});
     }
   }
-  const int code = generate(s, *python, *loaded, dir, std::move(inputs), force, out, diags, timer);
-  keep_until_exit(std::move(*loaded));
-  return code;
+  const Generation g{s, *renderer, json::object()};
+  return generate(g, *loaded, dir, std::move(inputs), force, out, diags, timer);
 }
 
-std::optional<Loaded> load_repo(const Settings& s, render::Renderer& python, const std::string& dir,
-                                Diagnostics& diags) {
+std::optional<Loaded> load_repo(const Settings& s, load::TorchLocator* locator,
+                                const std::string& dir, Diagnostics& diags) {
   const std::string path = (fs::path(dir) / "frp.yaml").string();
   if (!fs::exists(path)) {
     diags.error({path, 0, 0}, "not a generated repo: frp.yaml is missing",
@@ -196,32 +189,34 @@ std::optional<Loaded> load_repo(const Settings& s, render::Renderer& python, con
   }
   std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(path, diags);
   if (!d) return std::nullopt;
-  return load_all(s, python, *d, dir, diags);
+  return load_all(s, locator, *d, dir, diags);
 }
 
 int cmd_regen(const Settings& s, const std::string& dir, bool force, const Output& out) {
   Diagnostics diags;
   StageTimer timer;
-  std::unique_ptr<render::Renderer> python = start_python(s, render_workers());
-  std::optional<Loaded> loaded = load_repo(s, *python, dir, diags);
+  std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
+  std::unique_ptr<render::Renderer> renderer = start_renderer(s, render_workers());
+  std::optional<json> manifest = write::read_manifest(dir, diags);
+  if (!manifest) return report(diags);
+  std::optional<Loaded> loaded = load_repo(s, locator.get(), dir, diags);
   if (!loaded) return report(diags);
-  const int code = generate(s, *python, *loaded, dir, {}, force, out, diags, timer);
-  keep_until_exit(std::move(*loaded));
-  return code;
+  const Generation g{s, *renderer, std::move(*manifest)};
+  return generate(g, *loaded, dir, {}, force, out, diags, timer);
 }
 
 // Loads a descriptor from a file or from a repo, and plans it without writing anything.
 std::optional<plan::RenderModel> plan_only(const Settings& s, const std::string& descriptor_path,
                                            const std::string& dir, Diagnostics& diags) {
-  std::unique_ptr<render::Renderer> python = start_python(s, 1);
+  std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
   std::optional<Loaded> loaded;
   if (!descriptor_path.empty()) {
     std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(descriptor_path, diags);
     if (!d) return std::nullopt;
     std::string base = fs::path(descriptor_path).parent_path().string();
-    loaded = load_all(s, *python, *d, base.empty() ? "." : base, diags);
+    loaded = load_all(s, locator.get(), *d, base.empty() ? "." : base, diags);
   } else {
-    loaded = load_repo(s, *python, dir, diags);
+    loaded = load_repo(s, locator.get(), dir, diags);
   }
   if (!loaded) return std::nullopt;
   return plan_model(s, *loaded, diags);
@@ -254,7 +249,9 @@ int cmd_list_ops(const Settings& s, const std::string& tag, const std::string& m
   Diagnostics diags;
   model::OpRegistry registry;
   json inputs;
-  if (!load_torch_ops(s, *start_python(s, 1), registry, inputs, diags)) return report(diags);
+  if (!load_torch_ops(s, start_torch_locator(s).get(), registry, inputs, diags)) {
+    return report(diags);
+  }
   if (!tag.empty() && !registry.tags().contains(tag)) {
     std::vector<std::string> tags(registry.tags().begin(), registry.tags().end());
     diags.error({"command line", 0, 0}, "unknown tag '" + tag + "'", did_you_mean(tag, tags));
@@ -281,7 +278,9 @@ int cmd_show_op(const Settings& s, const std::string& key, const Output& out) {
   Diagnostics diags;
   model::OpRegistry registry;
   json inputs;
-  if (!load_torch_ops(s, *start_python(s, 1), registry, inputs, diags)) return report(diags);
+  if (!load_torch_ops(s, start_torch_locator(s).get(), registry, inputs, diags)) {
+    return report(diags);
+  }
   const model::NativeFunction* fn = registry.find(key.starts_with("aten::") ? key.substr(6) : key);
   if (!fn) {
     diags.error({"command line", 0, 0}, "unknown operator '" + key + "'",

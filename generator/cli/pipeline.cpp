@@ -41,7 +41,13 @@ void record_input(nlohmann::json& inputs, const std::string& name, const std::st
 
 }  // namespace
 
-std::unique_ptr<render::Renderer> start_python(const Settings& s, int workers) {
+std::unique_ptr<load::TorchLocator> start_torch_locator(const Settings& s) {
+  if (!s.native_functions.empty()) return nullptr;
+  return std::make_unique<load::TorchLocator>(s.python,
+                                              s.data_dir + "/generator/load/locate_torch.py");
+}
+
+std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers) {
   render::Options opts;
   opts.python = s.python;
   opts.renderer = s.data_dir + "/generator/render/render.py";
@@ -59,58 +65,66 @@ bool load_torch_yaml(const load::TorchYaml& yaml, model::OpRegistry& registry, D
          registry.load_functions(yaml.native_functions, false, diags);
 }
 
-}  // namespace
-
-std::optional<std::string> load_torch_ops(const Settings& s, render::Renderer& python,
-                                          model::OpRegistry& registry, nlohmann::json& inputs,
-                                          Diagnostics& diags) {
+// The yaml the Settings name (--native-functions, --tags), loaded into `registry`.
+std::optional<load::TorchYaml> load_named_yaml(const Settings& s, model::OpRegistry& registry,
+                                               Diagnostics& diags) {
   load::TorchYaml yaml;
-  if (!s.native_functions.empty()) {
-    yaml.native_functions = s.native_functions;
-    yaml.tags = s.tags.empty() ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string()
-                               : s.tags;
-    yaml.torch_version = "unknown";
-    if (!load_torch_yaml(yaml, registry, diags)) return std::nullopt;
-  } else {
-    // Python can say where torch is only once it has started. Meanwhile the yaml is read from
-    // where it was last time; Python's answer decides whether that load stands.
-    std::optional<load::TorchLocation> guess =
-        load::remembered_torch_location(s.cache_dir, s.python);
-    Diagnostics guess_diags;
-    std::optional<load::TorchYaml> guessed;
-    if (guess)
-      guessed = load::torch_yaml_in(guess->torchgen, guess->torch_version, s.python, guess_diags);
-    const bool guess_loaded = guessed && load_torch_yaml(*guessed, registry, guess_diags);
-
-    std::optional<nlohmann::json> where = python.torch_location(diags);
-    if (!where) return std::nullopt;
-    const load::TorchLocation actual{where->value("torchgen", ""),
-                                     where->value("torch_version", "")};
-    if (guess_loaded && *guess == actual) {
-      diags.append(guess_diags);
-      yaml = *guessed;
-    } else {
-      registry = model::OpRegistry();
-      std::optional<load::TorchYaml> found =
-          load::torch_yaml_in(actual.torchgen, actual.torch_version, s.python, diags);
-      if (!found) return std::nullopt;
-      yaml = *found;
-      if (!load_torch_yaml(yaml, registry, diags)) return std::nullopt;
-      load::remember_torch_location(s.cache_dir, s.python, actual);
-    }
-  }
-  record_input(inputs, "torch:native_functions.yaml", yaml.native_functions, diags);
-  record_input(inputs, "torch:tags.yaml", yaml.tags, diags);
-  return yaml.torch_version;
+  yaml.native_functions = s.native_functions;
+  yaml.tags =
+      s.tags.empty() ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string() : s.tags;
+  yaml.torch_version = "unknown";
+  if (!load_torch_yaml(yaml, registry, diags)) return std::nullopt;
+  return yaml;
 }
 
-std::optional<Loaded> load_all(const Settings& s, render::Renderer& python,
+// The installed torch's yaml, loaded into `registry`. Python can say where torch is only once it
+// has started: meanwhile the yaml is read from where it was last time, and Python's answer
+// decides whether that load stands.
+std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::TorchLocator& locator,
+                                                   model::OpRegistry& registry,
+                                                   Diagnostics& diags) {
+  std::optional<load::TorchLocation> guess = load::remembered_torch_location(s.cache_dir, s.python);
+  Diagnostics guess_diags;
+  std::optional<load::TorchYaml> guessed;
+  if (guess) {
+    guessed = load::torch_yaml_in(guess->torchgen, guess->torch_version, s.python, guess_diags);
+  }
+  const bool guess_loaded = guessed && load_torch_yaml(*guessed, registry, guess_diags);
+
+  const std::optional<load::TorchLocation> actual = locator.location(diags);
+  if (!actual) return std::nullopt;
+  if (guess_loaded && *guess == *actual) {
+    diags.append(guess_diags);
+    return guessed;
+  }
+  registry = model::OpRegistry();
+  std::optional<load::TorchYaml> found =
+      load::torch_yaml_in(actual->torchgen, actual->torch_version, s.python, diags);
+  if (!found || !load_torch_yaml(*found, registry, diags)) return std::nullopt;
+  load::remember_torch_location(s.cache_dir, s.python, *actual);
+  return found;
+}
+
+}  // namespace
+
+std::optional<std::string> load_torch_ops(const Settings& s, load::TorchLocator* locator,
+                                          model::OpRegistry& registry, nlohmann::json& inputs,
+                                          Diagnostics& diags) {
+  std::optional<load::TorchYaml> yaml = locator ? load_installed_yaml(s, *locator, registry, diags)
+                                                : load_named_yaml(s, registry, diags);
+  if (!yaml) return std::nullopt;
+  record_input(inputs, "torch:native_functions.yaml", yaml->native_functions, diags);
+  record_input(inputs, "torch:tags.yaml", yaml->tags, diags);
+  return yaml->torch_version;
+}
+
+std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
                                descriptor::Descriptor d, const std::string& base_dir,
                                Diagnostics& diags) {
   Loaded loaded;
   loaded.inputs = nlohmann::json::object();
   std::optional<std::string> version =
-      load_torch_ops(s, python, loaded.registry, loaded.inputs, diags);
+      load_torch_ops(s, locator, loaded.registry, loaded.inputs, diags);
   if (!version) return std::nullopt;
   loaded.torch_version = *version;
   loaded.inputs["frp.yaml"] = write::sha256_hex(d.text);

@@ -9,6 +9,7 @@
 
 #include "common/diagnostics.h"
 #include "descriptor/descriptor.h"
+#include "load/torch_locator.h"
 #include "model/op_registry.h"
 #include "render/render.h"
 #include "write/writer.h"
@@ -21,10 +22,10 @@ constexpr int kExitFailed = 1;    // e.g. conflicts with hand-edited files
 constexpr int kExitBadInput = 2;  // bad input or usage
 
 struct Settings {
-  std::string python;                  // interpreter with torch (for locating yaml) and Jinja2
-  std::string data_dir;                // frp-gen's templates/, schemas/, generator/render/
-  std::string native_functions;        // override; found through `python` when empty
-  std::string tags;                    // override
+  std::string python;            // interpreter with torch (for locating yaml) and Jinja2
+  std::string data_dir;          // frp-gen's templates/, schemas/ and generator/ (its scripts)
+  std::string native_functions;  // override; found through `python` when empty
+  std::string tags;              // override
   std::vector<std::string> templates;  // user template folders layered over the built-in one
   // frp-gen's cache (compiled templates, where torch is): $FRP_CACHE_DIR, else
   // $XDG_CACHE_HOME/frp-gen or ~/.cache/frp-gen; "" for none (FRP_CACHE_DIR=off).
@@ -33,9 +34,11 @@ struct Settings {
 
 Settings default_settings();
 
-// The Python side of one run (see render::Renderer). Start it first: `workers` > 1 only for
-// commands that render.
-std::unique_ptr<render::Renderer> start_python(const Settings& s, int workers);
+// The Python side of one run, started first so that its start-up overlaps with the C++ work:
+// the torch locator (load/torch_locator.h), for every command that reads torch's yaml (none
+// when --native-functions names it), and the renderer, for commands that render.
+std::unique_ptr<load::TorchLocator> start_torch_locator(const Settings& s);
+std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers);
 
 // Everything loaded for one descriptor: the registry with PyTorch's and the custom ops.
 struct Loaded {
@@ -45,13 +48,14 @@ struct Loaded {
   nlohmann::json inputs;  // {path: sha256} of the files the generation read
 };
 
-// Loads PyTorch's ops (and tags) into `registry`; returns the torch version.
-std::optional<std::string> load_torch_ops(const Settings& s, render::Renderer& python,
+// Loads PyTorch's ops (and tags) into `registry`; returns the torch version. `locator` is
+// start_torch_locator's (null when Settings name the yaml).
+std::optional<std::string> load_torch_ops(const Settings& s, load::TorchLocator* locator,
                                           model::OpRegistry& registry, nlohmann::json& inputs,
                                           Diagnostics& diags);
 
 // Loads PyTorch's ops plus the descriptor's custom-op files (relative to `base_dir`).
-std::optional<Loaded> load_all(const Settings& s, render::Renderer& python,
+std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
                                descriptor::Descriptor d, const std::string& base_dir,
                                Diagnostics& diags);
 

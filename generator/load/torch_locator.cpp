@@ -26,6 +26,30 @@ nlohmann::json read_locations(const std::string& cache_dir) {
 
 }  // namespace
 
+TorchLocator::TorchLocator(std::string python, std::string script)
+    : python_(std::move(python)), script_(std::move(script)), child_({python_, "-S", script_}) {}
+
+std::optional<TorchLocation> TorchLocator::location(Diagnostics& diags) {
+  if (answer_) return answer_;
+  std::optional<std::string> line = child_.read_line();
+  if (!line) {
+    diags.error({script_, 0, 0}, "could not ask '" + python_ + "' where torch is",
+                "set FRP_PYTHON (or --python) to a Python 3 with torch installed, or pass "
+                "--native-functions and --tags");
+    return std::nullopt;
+  }
+  const nlohmann::json answer = nlohmann::json::parse(*line, nullptr, /*allow_exceptions=*/false);
+  if (!answer.is_object() || !answer.value("torchgen", nlohmann::json()).is_string() ||
+      !answer.value("torch_version", nlohmann::json()).is_string()) {
+    diags.error({script_, 0, 0},
+                "unexpected answer from the torch locator: " + line->substr(0, 80));
+    return std::nullopt;
+  }
+  answer_ = TorchLocation{answer["torchgen"].get<std::string>(),
+                          answer["torch_version"].get<std::string>()};
+  return answer_;
+}
+
 std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
                                                        const std::string& python) {
   if (cache_dir.empty()) return std::nullopt;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/diagnostics.h"
+#include "common/subprocess.h"
 
 namespace frp::load {
 
@@ -19,6 +20,24 @@ struct TorchLocation {
   std::string torchgen;
   std::string torch_version;
   bool operator==(const TorchLocation&) const = default;
+};
+
+// Asks Python where torch is: generator/load/locate_torch.py, started (with -S) when this is
+// constructed, so that its start-up overlaps with whatever the caller does before it needs the
+// answer. The script prints one JSON line: {"torchgen": dir or "", "torch_version": version or
+// ""}.
+class TorchLocator {
+ public:
+  TorchLocator(std::string python, std::string script);
+
+  // Python's answer (waited for); nullopt, with an error, if the script could not say.
+  std::optional<TorchLocation> location(Diagnostics& diags);
+
+ private:
+  std::string python_;
+  std::string script_;
+  ChildProcess child_;
+  std::optional<TorchLocation> answer_;
 };
 
 // The location Python reported last time for the interpreter `python`, kept in `cache_dir`

@@ -1,10 +1,12 @@
 #include "render/render.h"
 
 #include <algorithm>
-#include <charconv>
-#include <thread>
+#include <nlohmann/json.hpp>
 
+#include "common/json_scan.h"
 #include "common/json_text.h"
+#include "common/parallel.h"
+#include "render/frames.h"
 
 namespace frp::render {
 
@@ -12,7 +14,7 @@ using nlohmann::json;
 
 Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
   // One Python, which forks its other workers once Jinja2 and the templates are loaded (see
-  // render.py); -S: render.py adds the site-packages folders itself (add_site_packages).
+  // render.py); -S: render.py adds the site-packages folders itself (common/frp_site.py).
   const int workers = std::max(1, opts_.workers);
   std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer};
   if (workers > 1) {
@@ -35,56 +37,91 @@ bool Renderer::fail(Diagnostics& diags, const std::string& message, std::string 
   return false;
 }
 
-std::nullopt_t Renderer::template_error(const RenderedFile& record, Diagnostics& diags) {
+void Renderer::report_error(const std::string& payload, Diagnostics& diags) {
   try {
-    const json failure = json::parse(record.content);
+    const json failure = json::parse(payload);
+    const std::string message = failure.at("message").get<std::string>();
+    if (!failure.contains("template")) {
+      fail(diags, message, failure.value("hint", ""));
+      return;
+    }
     diags.error({failure.at("template").get<std::string>(), failure.at("line").get<int>(), 0},
-                failure.at("message").get<std::string>() + " (rendering " +
-                    failure.at("rendering").get<std::string>() + ")");
+                message + " (rendering " + failure.at("rendering").get<std::string>() + ")");
   } catch (const json::exception&) {
-    fail(diags, "renderer sent a malformed error: " + record.content.substr(0, 80));
+    fail(diags, "renderer sent a malformed error: " + payload.substr(0, 80));
   }
-  return std::nullopt;
 }
 
-std::optional<json> Renderer::torch_location(Diagnostics& diags) {
-  if (location_) return location_;
-  std::optional<std::string> line = python_->read_line();
-  if (!line) {
-    fail(diags, "could not start the renderer with '" + opts_.python + "'",
-         "set FRP_PYTHON (or --python) to a Python 3 with Jinja2 and torch installed");
-    return std::nullopt;
+std::optional<std::size_t> Renderer::workers(Diagnostics& diags) {
+  FrameKind kind{};
+  std::string payload, problem;
+  switch (read_frame(python_->channel(0), kind, payload, &problem)) {
+    case FrameRead::End:
+      fail(diags, "could not start the renderer with '" + opts_.python + "'",
+           "set FRP_PYTHON (or --python) to a Python 3 with Jinja2 installed");
+      return std::nullopt;
+    case FrameRead::Malformed:
+      fail(diags, "renderer sent a malformed reply: " + problem);
+      return std::nullopt;
+    case FrameRead::Frame:
+      break;
   }
+  std::size_t workers = 0;
   try {
-    location_ = json::parse(*line);
+    if (kind == FrameKind::Hello) workers = json::parse(payload).at("workers").get<std::size_t>();
   } catch (const json::exception&) {
-    fail(diags, "the renderer's first line is not the expected JSON: " + line->substr(0, 80));
+  }
+  if (workers == 0) {
+    fail(diags, "renderer sent a malformed reply: its first frame is not a hello");
     return std::nullopt;
   }
-  return location_;
+  // Only the channels that reached Python have a worker behind them.
+  workers = std::min(workers, python_->channel_count());
+  for (std::size_t w = workers; w < python_->channel_count(); ++w) python_->channel(w).close();
+  return workers;
 }
 
 namespace {
 
-// Reads a worker's reply: records of "<path>\n<owner>\n<length>\n<content>" (see render.py),
-// each content read straight into its file. False if the reply is malformed or cut short.
-bool read_records(Channel& channel, std::vector<RenderedFile>& files) {
-  for (;;) {
-    std::optional<std::string> path = channel.read_line();
-    if (!path) return true;  // the end of the reply
-    std::optional<std::string> owner = channel.read_line();
-    std::optional<std::string> length = channel.read_line();
-    if (!owner || !length) return false;
-    std::size_t size = 0;
-    auto [end, ec] = std::from_chars(length->data(), length->data() + length->size(), size);
-    // A length no rendered file comes near is a broken reply, not an allocation to attempt.
-    constexpr std::size_t kLargestFile = std::size_t{1} << 30;
-    if (ec != std::errc() || end != length->data() + length->size() || size > kLargestFile) {
-      return false;
+// A rendered file's path and owner are the plan's: read from its entry in the model, whose first
+// members they are.
+void set_path_and_owner(const std::string& entry, RenderedFile& file) {
+  read_string_members(entry, {{"path", &file.path}, {"owner", &file.owner}});
+}
+
+// How one worker's reply went.
+struct Reply {
+  bool complete = false;
+  std::string error;    // an error frame's payload
+  std::string problem;  // what was wrong with a reply that is neither complete nor an error
+};
+
+// Reads a worker's reply: one content frame per file of its share, each read straight into its
+// place in `rendered` (see frames.h).
+Reply read_reply(Channel& channel, const plan::RenderModel& model,
+                 const std::vector<std::size_t>& share, std::vector<RenderedFile>& rendered) {
+  Reply reply;
+  FrameKind kind{};
+  for (std::size_t k = 0; k < share.size(); ++k) {
+    RenderedFile& file = rendered[share[k]];
+    const FrameRead read = read_frame(channel, kind, file.content, &reply.problem);
+    if (read == FrameRead::End) {
+      reply.problem = "the reply ended after " + std::to_string(k) + " of its " +
+                      std::to_string(share.size()) + " files";
     }
-    RenderedFile& file = files.emplace_back(RenderedFile{std::move(*path), std::move(*owner), {}});
-    if (!channel.read_exactly(size, file.content)) return false;
+    if (read != FrameRead::Frame) return reply;
+    if (kind == FrameKind::Error) {
+      reply.error = std::move(file.content);
+      return reply;
+    }
+    if (kind != FrameKind::Content) {
+      reply.problem = "a frame of kind '" + std::string(1, static_cast<char>(kind)) + "'";
+      return reply;
+    }
+    set_path_and_owner(model.files[share[k]], file);
   }
+  reply.complete = true;
+  return reply;
 }
 
 // Shares the files out among `workers`, balancing expected work (a file's cost grows with its
@@ -138,7 +175,6 @@ std::string shared_parts(const plan::RenderModel& model) {
   JsonText out;
   out.begin_object();
   for (const auto& [key, value] : model.doc.items()) out.key(key).value(value);
-  for (const auto& [key, text] : model.parts) out.key(key).raw(text);
   out.end_object();
   std::string text = out.take();
   return text.substr(1, text.size() - 2);
@@ -189,63 +225,44 @@ std::string request_for(const plan::RenderModel& model, const std::string& share
 
 std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderModel& model,
                                                           Diagnostics& diags) {
-  if (!torch_location(diags)) return std::nullopt;
-  // Only the channels that reached Python (see render.py) have a worker behind them.
-  const std::size_t workers = std::clamp<std::size_t>(location_->value("channels", std::size_t{1}),
-                                                      1, python_->channel_count());
-  for (std::size_t w = workers; w < python_->channel_count(); ++w) python_->channel(w).close();
-  const std::vector<std::vector<std::size_t>> share = share_files(model.file_ops, workers);
+  const std::optional<std::size_t> workers = this->workers(diags);
+  if (!workers) return std::nullopt;
+  const std::vector<std::vector<std::size_t>> share = share_files(model.file_ops, *workers);
   // Each worker's request is written and sent on its own thread: the workers are waiting, so
   // their cores are free, and each starts parsing as soon as its own request is complete.
   const std::string shared = shared_parts(model);
-  std::vector<std::thread> senders;
-  for (std::size_t w = 0; w < workers; ++w) {
-    senders.emplace_back(
-        [&, w] { python_->channel(w).send_and_close(request_for(model, shared, share[w])); });
-  }
-  for (std::thread& sender : senders) sender.join();
+  parallel_for(*workers, *workers, [&](std::size_t w) {
+    python_->channel(w).send_and_close(request_for(model, shared, share[w]));
+  });
   // Read on a thread each: a worker that finishes first would otherwise wait, its pipe full,
   // until the other's reply has been read, and the two transfers would not overlap.
-  std::vector<std::vector<RenderedFile>> replies(workers);
-  std::vector<char> well_formed(workers);
-  std::vector<std::thread> readers;
-  for (std::size_t w = 0; w < workers; ++w) {
-    readers.emplace_back(
-        [&, w] { well_formed[w] = read_records(python_->channel(w), replies[w]); });
+  std::vector<RenderedFile> rendered(model.files.size());
+  std::vector<Reply> replies(*workers);
+  parallel_for(*workers, *workers, [&](std::size_t w) {
+    replies[w] = read_reply(python_->channel(w), model, share[w], rendered);
+  });
+  // Complete replies are the result, and Python's exit (its tear-down) is not waited for; only
+  // when a reply falls short may the exit status tell why.
+  if (std::all_of(replies.begin(), replies.end(), [](const Reply& r) { return r.complete; })) {
+    return rendered;
   }
-  for (std::thread& reader : readers) reader.join();
-  // Complete, well-formed replies are the result, and Python's exit (its tear-down) is not
-  // waited for; only when a reply falls short may the exit status tell why.
-  bool complete = true;
-  for (std::size_t w = 0; w < workers; ++w) {
-    complete = complete && well_formed[w] && replies[w].size() == share[w].size() &&
-               (replies[w].empty() || replies[w].back().owner != "error");
+  const int code = python_->wait();
+  // A template error ends its worker's reply; the first one found is the one reported.
+  for (const Reply& reply : replies) {
+    if (!reply.error.empty()) {
+      report_error(reply.error, diags);
+      return std::nullopt;
+    }
   }
-  if (!complete) {
-    const int code = python_->wait();
-    // A template error ends its worker's reply; the first one found is the one reported.
-    for (const std::vector<RenderedFile>& files : replies) {
-      if (!files.empty() && files.back().owner == "error") {
-        return template_error(files.back(), diags);
-      }
-    }
-    if (code != 0) {
-      fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
-           "the renderer's message is above");
-    } else {
-      fail(diags, "renderer sent a malformed reply");
-    }
+  if (code != 0) {
+    fail(diags, "rendering failed (exit " + std::to_string(code) + ")",
+         "the renderer's message is above");
     return std::nullopt;
   }
-  // Each worker replies in the order of its share; put the files back into plan order, so
-  // summaries and manifests do not depend on the sharing.
-  std::vector<RenderedFile> rendered(model.files.size());
-  for (std::size_t w = 0; w < workers; ++w) {
-    for (std::size_t k = 0; k < share[w].size(); ++k) {
-      rendered[share[w][k]] = std::move(replies[w][k]);
-    }
-  }
-  return rendered;
+  const auto broken =
+      std::find_if(replies.begin(), replies.end(), [](const Reply& r) { return !r.complete; });
+  fail(diags, "renderer sent a malformed reply: " + broken->problem);
+  return std::nullopt;
 }
 
 }  // namespace frp::render

@@ -1,26 +1,22 @@
-"""frp-gen's Python side: where torch's yaml lives, then Jinja2 rendering.
+"""frp-gen's Jinja2 renderer: the text of every planned file.
 
-frp-gen starts this before it loads anything, so Python's start-up and the Jinja2 import overlap
-with the C++ work. The conversation on stdin/stdout:
+frp-gen starts this before it loads anything, so that Python's start-up, the Jinja2 import and
+the loading of every template overlap with the C++ work. The protocol between the two (a
+request per channel, frames back: hello, content, error) is described once, in
+generator/render/frames.h; the functions under "The protocol" below are this side of it.
 
-1. This script prints one JSON line: {"torchgen": <dir or "">, "torch_version": <str or "">,
-   "channels": <how many of frp-gen's channels reached it>}. frp-gen reads torch's
-   native_functions.yaml and tags.yaml from there.
-   Meanwhile this script imports Jinja2 and loads every template of the folders named by
-   --templates (user overlays first), so that this work, too, overlaps with frp-gen's. Then it
-   forks one worker for each further channel (--workers N: channel k is descriptors 2k+1 and
-   2k+2): the workers share the imported Jinja2 and the loaded templates instead of each
-   starting a Python of its own, which costs more than rendering a thousand files. A launcher
-   between frp-gen and Python (FRP_PYTHON) may have closed those descriptors; frp-gen then
-   uses only the channels that arrived.
-2. On each channel, frp-gen sends {"model": <render model>, "render": [file indices]} and
-   closes it (or closes it at once if it only wanted step 1).
-3. That channel's worker renders model["files"][i] for each i in "render" and replies with one
-   record per file: "<path>\\n<owner>\\n<byte length>\\n<content bytes>" (cheaper than JSON for
-   thousands of files, and read without unescaping). A template error ends the reply instead,
-   with one record of an empty path and owner "error" whose content is
-   {"template", "line", "message", "rendering"} as JSON. The process exits with the first
-   failing worker's status.
+What this script does in it:
+1. It sends the hello frame on channel 0: how many of frp-gen's channels reached it (--workers
+   N asks for N: channel k > 0 is descriptors 2k+1 and 2k+2). A launcher between frp-gen and
+   Python (FRP_PYTHON) may have closed those descriptors; frp-gen then uses only the channels
+   that arrived.
+2. It imports Jinja2 and loads every template of the folders named by --templates (user overlays
+   first), then forks one worker for each further channel: the workers share the imported
+   Jinja2 and the loaded templates instead of each starting a Python of its own, which costs
+   more than rendering a thousand files.
+3. Each worker reads its channel's request, renders model["files"][i] for each i in "render",
+   and replies with one content frame per file, in that order; a template error ends the reply
+   with an error frame instead. The process exits with the first failing worker's status.
 
 Templates only loop and branch over the render model; every name, type and policy in it was
 computed by the C++ core. One rule of convenience: a file entry's "ops" field holds indices into
@@ -34,13 +30,18 @@ version.
 
 import fcntl
 import gc
-import importlib.util
 import json
 import os
-import re
 import stat
 import sys
 import time
+
+# The shared site-packages helper lives in generator/common (python -S adds only this folder).
+sys.path.insert(
+    1,
+    os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "common"),
+)
+import frp_site
 
 # With FRP_TIMINGS=1, each step's wall time goes to stderr (for benchmarks/), as frp-gen's own.
 _TIMINGS = bool(os.environ.get("FRP_TIMINGS"))
@@ -57,73 +58,24 @@ def lap(step: str) -> None:
         _last = now
 
 
-def add_site_packages() -> None:
-    """The site-packages folders, without the rest of what the site module does.
-
-    frp-gen starts this script with -S: processing the environment's .pth files (some import
-    whole packages) can be most of Python's start-up, and this script needs only the folders.
-    Whatever is found only through a .pth file (an editable install) is found after
-    full_site(), which the callers run when an import fails, and which a virtualenv needs.
-    """
-    if not sys.flags.no_site:
-        return
-    # In a virtualenv only site's own processing finds the right folders (without it, Python
-    # looks in the base installation's).
-    bin_dir = os.path.dirname(sys.executable)
-    if any(
-        os.path.exists(os.path.join(folder, "pyvenv.cfg"))
-        for folder in (bin_dir, os.path.dirname(bin_dir))
-    ):
-        full_site()
-        return
-    import site
-
-    folders = site.getsitepackages()
-    if site.ENABLE_USER_SITE is not False and not sys.flags.no_user_site:
-        folders.append(site.getusersitepackages())
-    sys.path.extend(f for f in folders if f not in sys.path and os.path.isdir(f))
+# The protocol (generator/render/frames.h): a frame is "<kind><length>\n" and the payload.
+HELLO, CONTENT, ERROR = b"h", b"c", b"e"
 
 
-_site_completed = False
+def frame_header(kind: bytes, length: int) -> bytes:
+    return b"%s%d\n" % (kind, length)
 
 
-def full_site() -> bool:
-    """Runs what -S skipped; False if it had run already (nothing more can be found)."""
-    global _site_completed
-    if not sys.flags.no_site or _site_completed:
-        return False
-    import site
-
-    _site_completed = True
-    site.main()
-    importlib.invalidate_caches()
-    return True
+def send_frame(kind: bytes, payload: bytes) -> None:
+    """Sends one whole frame on this process's channel (its stdout) at once."""
+    sys.stdout.buffer.write(frame_header(kind, len(payload)) + payload)
+    sys.stdout.buffer.flush()
 
 
-def torch_location() -> dict:
-    # find_spec locates packages without importing them (torch's import takes seconds), and
-    # torch/version.py is read as text for the same reason; importlib.metadata would scan every
-    # installed distribution.
-    torchgen = importlib.util.find_spec("torchgen")
-    torch = importlib.util.find_spec("torch")
-    if (torchgen is None or torch is None) and full_site():
-        torchgen = importlib.util.find_spec("torchgen")
-        torch = importlib.util.find_spec("torch")
-    version = ""
-    if torch and torch.submodule_search_locations:
-        path = os.path.join(torch.submodule_search_locations[0], "version.py")
-        try:
-            with open(path, encoding="utf-8") as f:
-                found = re.search(
-                    r"^__version__\s*=\s*['\"]([^'\"]+)", f.read(), re.MULTILINE
-                )
-            version = found.group(1) if found else ""
-        except OSError:
-            pass
-    return {
-        "torchgen": torchgen.submodule_search_locations[0] if torchgen else "",
-        "torch_version": version,
-    }
+def send_error(**failure) -> None:
+    """The error frame that ends a reply: {"message", "template", "line", "rendering"} for a
+    template error, {"message", "hint"} for a renderer that cannot work at all."""
+    send_frame(ERROR, json.dumps(failure).encode())
 
 
 def usable_cache(path: str | None) -> str | None:
@@ -214,27 +166,19 @@ def main() -> int:
     # worker touch, and so copy, every page it shares with its parent.
     gc.disable()
     template_dirs, cache, workers = parse_args(sys.argv[1:])
-    add_site_packages()
     workers = arrived_channels(workers)
     try:
-        print(json.dumps({**torch_location(), "channels": workers}), flush=True)
+        send_frame(HELLO, json.dumps({"workers": workers}).encode())
     except BrokenPipeError:
         # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
         # devnull so that Python's final flush does not report the closed pipe either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    try:
-        try:
-            import jinja2  # after the first line: frp-gen waits for that line, not for Jinja2
-        except ImportError:
-            if not full_site():
-                raise
-            import jinja2
-    except ImportError:
-        print(
-            f"error: Jinja2 is not installed for {sys.executable}: "
-            f"run '{sys.executable} -m pip install jinja2', or set FRP_PYTHON",
-            file=sys.stderr,
+    jinja2 = import_jinja2()
+    if jinja2 is None:
+        send_error(
+            message=f"Jinja2 is not installed for {sys.executable}",
+            hint=f"run '{sys.executable} -m pip install jinja2', or set FRP_PYTHON",
         )
         return 3
 
@@ -255,6 +199,21 @@ def main() -> int:
         _, child_status = os.waitpid(pid, 0)
         status = status or os.waitstatus_to_exitcode(child_status)
     return status
+
+
+def import_jinja2():
+    """The jinja2 module, or None if this Python cannot find it."""
+    frp_site.add_site_packages()
+    try:
+        import jinja2
+    except ImportError:
+        if not frp_site.full_site():
+            return None
+        try:
+            import jinja2
+        except ImportError:
+            return None
+    return jinja2
 
 
 def arrived_channels(count: int) -> int:
@@ -316,7 +275,7 @@ def serve(jinja2, env, templates: dict) -> int:
     """Renders what this process's channel asks for and replies; the exit status."""
     text = sys.stdin.read()
     if not text:
-        return 0  # frp-gen only asked where torch is
+        return 0  # frp-gen needed no rendering after all
     lap("waiting for the model")
     request = json.loads(text)
     lap(f"parsing the model ({len(text) >> 10} KiB)")
@@ -334,20 +293,16 @@ def serve(jinja2, env, templates: dict) -> int:
             # The failure is the reply: frp-gen reports it with its other diagnostics, once
             # even when several workers fail.
             where, line = template_location(error, name)
-            failure = {"template": where, "line": line, "message": str(error)}
-            failure["rendering"] = entry["path"]
-            data = json.dumps(failure).encode()
-            sys.stdout.buffer.write(b"\nerror\n%d\n" % len(data) + data)
-            sys.stdout.buffer.flush()
+            send_error(
+                message=str(error), template=where, line=line, rendering=entry["path"]
+            )
             return 1
         data = content.encode()
-        chunks.append(f"{entry['path']}\n{entry['owner']}\n{len(data)}\n".encode())
+        chunks.append(frame_header(CONTENT, len(data)))
         chunks.append(data)
     lap(f"rendering {len(request['render'])} files")
     sys.stdout.buffer.write(b"".join(chunks))
     sys.stdout.buffer.flush()
-    # frp-gen reads until the end of the reply: end it now, not when this process exits.
-    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     lap("replying")
     return 0
 

@@ -1,0 +1,211 @@
+"""frp-gen's two Pythons as the command line sees them: the torch locator (load stage) and the
+Jinja2 renderer, which speaks the framed protocol of generator/render/frames.h.
+
+Broken renderers are played by a shell script standing in for Python (FRP_PYTHON): it hands the
+torch locator to the real interpreter and answers for render.py itself.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torchgen
+
+# A frame: "<kind><length>\n<payload>" (generator/render/frames.h).
+HELLO_ONE_WORKER = 'h14\\n{"workers": 1}'
+
+
+def stand_in_python(tmp_path, render_reply: str, locate: str | None = None):
+    """A FRP_PYTHON whose render.py sends `render_reply` (a printf format) after reading the
+    request; locate_torch.py runs for real unless `locate` replaces it (a shell command)."""
+    locate = locate or f'exec "{sys.executable}" "$@"'
+    python = tmp_path / "python"
+    python.write_text(
+        "#!/bin/sh\n"
+        'case "$2" in\n'
+        f"  *locate_torch.py) {locate} ;;\n"
+        "esac\n"
+        f"{render_reply}\n"
+    )
+    python.chmod(0o755)
+    return python
+
+
+@pytest.mark.parametrize(
+    ("reply", "message"),
+    [
+        (
+            f"printf '{HELLO_ONE_WORKER}'; cat >/dev/null; exit 5",
+            "rendering failed (exit 5)",
+        ),
+        (
+            f"printf '{HELLO_ONE_WORKER}'; cat >/dev/null; exit 0",
+            "renderer sent a malformed reply: the reply ended after 0 of its",
+        ),
+        (
+            f"printf '{HELLO_ONE_WORKER}'; cat >/dev/null; printf 'c100\\nshort'",
+            "renderer sent a malformed reply: a frame cut short after 5 of its 100 bytes",
+        ),
+        (
+            f"printf '{HELLO_ONE_WORKER}'; cat >/dev/null; printf 'c99999999999999\\n'",
+            "renderer sent a malformed reply: a frame of 99999999999999 bytes",
+        ),
+        (
+            f"printf '{HELLO_ONE_WORKER}'; cat >/dev/null; printf 'h2\\n{{}}'",
+            "renderer sent a malformed reply: a frame of kind 'h'",
+        ),
+        (
+            "printf 'c2\\nok'; cat >/dev/null",
+            "renderer sent a malformed reply: its first frame is not a hello",
+        ),
+        (
+            # The protocol before frames: path, owner and length lines, then the content.
+            "printf 'CMakeLists.txt\\ngenerated\\n2\\nok'",
+            "renderer sent a malformed reply: not a frame header: 'CMakeLists.txt'",
+        ),
+        ("exit 0", "could not start the renderer with"),
+    ],
+    ids=[
+        "crashes",
+        "answers-nothing",
+        "cut-short",
+        "absurd-length",
+        "second-hello",
+        "no-hello",
+        "old-protocol",
+        "says-nothing",
+    ],
+)
+def test_a_failing_renderer_is_an_error_and_nothing_is_written(
+    run, snapshot, tmp_path, reply, message
+):
+    """A renderer that dies or answers too little: frp-gen says so and writes nothing."""
+    python = stand_in_python(tmp_path, reply)
+    before = snapshot(tmp_path)
+    repo = tmp_path / "repo"
+    env = {"FRP_PYTHON": str(python), "FRP_CACHE_DIR": "off"}
+    code, _, err = run("-q", "new", "mydevice", "--dir", repo, env=env)
+    assert code == 2, err
+    assert message in err, err
+    assert err.count("error:") == 1, err
+    assert "render.py: error: " in err, err
+    assert not repo.exists()
+    assert snapshot(tmp_path) == before
+
+
+def test_an_error_frame_is_reported_as_the_renderer_sent_it(run, tmp_path):
+    failure = json.dumps({"message": "no Jinja2 here", "hint": "install it"})
+    python = stand_in_python(
+        tmp_path,
+        f"printf '{HELLO_ONE_WORKER}'; cat >/dev/null; printf 'e{len(failure)}\\n{failure}'",
+    )
+    code, _, err = run(
+        "-q",
+        "new",
+        "mydevice",
+        "--dir",
+        tmp_path / "repo",
+        env={"FRP_PYTHON": str(python)},
+    )
+    assert code == 2, err
+    assert "render.py: error: no Jinja2 here" in err, err
+    assert "hint: install it" in err, err
+
+
+def test_a_renderer_without_jinja2_says_so(run, tmp_path, snapshot):
+    """The real render.py in a Python without Jinja2 (a bare virtualenv), given torch's yaml
+    directly: its error frame becomes frp-gen's error, with the fix as the hint."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    native = (
+        Path(torchgen.__file__).parent / "packaged/ATen/native/native_functions.yaml"
+    )
+    out = tmp_path / "out"
+    out.mkdir()
+    before = snapshot(out)
+    env = {"FRP_PYTHON": str(venv / "bin" / "python"), "FRP_CACHE_DIR": "off"}
+    code, _, err = run(
+        "-q",
+        "--native-functions",
+        native,
+        "new",
+        "mydevice",
+        "--dir",
+        out / "repo",
+        env=env,
+    )
+    assert code == 2, err
+    assert "error: Jinja2 is not installed for " in err, err
+    assert "-m pip install jinja2" in err, err
+    assert "Traceback" not in err, err
+    assert snapshot(out) == before
+
+
+def test_template_error_is_reported_at_its_template_and_line(
+    run, pristine_repo, tmp_path
+):
+    """An overlay that breaks on its second line, for a template `frp-gen plan` says one
+    generated file is rendered from: the error is file:line of the overlay."""
+    code, out, err = run("plan", "--dir", pristine_repo)
+    assert code == 0, err
+    files = json.loads(out)["files"]
+    uses = {}
+    for entry in files:
+        uses.setdefault(entry["template"], []).append(entry["path"])
+    name, [path] = next(
+        (name, paths)
+        for name, paths in sorted(uses.items())
+        if len(paths) == 1 and name.endswith(".j2")
+    )
+    overlay = tmp_path / "templates"
+    (overlay / name).parent.mkdir(parents=True, exist_ok=True)
+    (overlay / name).write_text("fine\n{{ file.no_such_field }}\n")
+    repo = tmp_path / "repo"
+    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
+    assert code == 2, err
+    assert err.count("error:") == 1, err
+    assert err.startswith(f"{overlay / name}:2: error: "), err
+    assert "no_such_field" in err and f"(rendering {path})" in err, err
+    assert not repo.exists()
+
+
+@pytest.mark.parametrize(
+    ("locate", "message"),
+    [
+        ("exit 1", "could not ask '"),
+        (
+            "echo 'not json'; exit 0",
+            "unexpected answer from the torch locator: not json",
+        ),
+        ("echo '{\"torchgen\": 3}'", "unexpected answer from the torch locator"),
+    ],
+    ids=["says-nothing", "not-json", "wrong-type"],
+)
+def test_a_failing_torch_locator_is_an_error(run, tmp_path, locate, message):
+    python = stand_in_python(tmp_path, f'exec "{sys.executable}" "$@"', locate=locate)
+    env = {"FRP_PYTHON": str(python), "FRP_CACHE_DIR": "off"}
+    code, _, err = run("list-ops", env=env)
+    assert code == 2, err
+    assert "locate_torch.py: error: " in err and message in err, err
+
+
+def test_commands_that_do_not_render_start_no_renderer(run, tmp_path):
+    """list-ops, show-op, validate and plan only ask where torch is."""
+    log = tmp_path / "scripts.log"
+    python = tmp_path / "python"
+    python.write_text(
+        f'#!/bin/sh\necho "$2" >> "{log}"\nexec "{sys.executable}" "$@"\n'
+    )
+    python.chmod(0o755)
+    env = {"FRP_PYTHON": str(python), "FRP_CACHE_DIR": "off"}
+    code, out, err = run("list-ops", "--match", "addmm", env=env)
+    assert code == 0, err
+    assert "addmm" in out.split()
+    code, _, err = run("show-op", "mm", env=env)
+    assert code == 0, err
+    scripts = log.read_text().split()
+    assert len(scripts) == 2 and all(s.endswith("locate_torch.py") for s in scripts), (
+        scripts
+    )
