@@ -14,6 +14,7 @@
 #include "common/parallel.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
+#include "write/overlays.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -117,7 +118,8 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
     std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
     return kExitFailed;
   }
-  if (!write::apply(plan, *files, manifest_header(loaded), g.old_manifest, diags)) {
+  const json header = manifest_header(loaded, g.settings.templates, root);
+  if (!write::apply(plan, *files, header, g.old_manifest, diags)) {
     std::cerr << diags.format();
     return kExitFailed;
   }
@@ -192,13 +194,32 @@ std::optional<Loaded> load_repo(const Settings& s, load::TorchLocator* locator,
   return load_all(s, locator, *d, dir, diags);
 }
 
-int cmd_regen(const Settings& s, const std::string& dir, bool force, const Output& out) {
+// The template overlays a regen renders with: --templates if given (--no-templates: none),
+// else the ones the repo's manifest records.
+std::optional<std::vector<std::string>> regen_overlays(const Settings& s, bool no_templates,
+                                                       const json& manifest, const std::string& dir,
+                                                       Diagnostics& diags) {
+  if (no_templates && s.templates_given) {
+    diags.error({"command line", 0, 0}, "--templates cannot be combined with --no-templates");
+    return std::nullopt;
+  }
+  if (no_templates) return std::vector<std::string>{};
+  if (s.templates_given) return s.templates;
+  return write::recorded_overlays(manifest, dir, diags);
+}
+
+int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates,
+              const Output& out) {
   Diagnostics diags;
   StageTimer timer;
   std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
-  std::unique_ptr<render::Renderer> renderer = start_renderer(s, render_workers());
   std::optional<json> manifest = write::read_manifest(dir, diags);
   if (!manifest) return report(diags);
+  std::optional<std::vector<std::string>> overlays =
+      regen_overlays(s, no_templates, *manifest, dir, diags);
+  if (!overlays) return report(diags);
+  s.templates = std::move(*overlays);
+  std::unique_ptr<render::Renderer> renderer = start_renderer(s, render_workers());
   std::optional<Loaded> loaded = load_repo(s, locator.get(), dir, diags);
   if (!loaded) return report(diags);
   const Generation g{s, *renderer, std::move(*manifest)};
@@ -320,11 +341,12 @@ int run(int argc, char** argv) {
                  "PyTorch's native_functions.yaml (default: found in the installed torch)");
   app.add_option("--tags", s.tags, "PyTorch's tags.yaml (default: next to native_functions.yaml)");
   app.add_option("--templates", s.templates,
-                 "Template folder layered over the built-in templates (repeatable)");
+                 "Template folder layered over the built-in templates (repeatable, first wins); "
+                 "recorded in the repo's manifest, so that a later regen uses it too");
 
   std::string name, dir, descriptor_path, tag, match, key;
   std::vector<std::string> ops;
-  bool force = false;
+  bool force = false, no_templates = false;
 
   CLI::App* new_cmd = app.add_subcommand("new", "Create a new backend repo");
   new_cmd->add_option("name", name, "Device name, e.g. mydevice")->required();
@@ -337,6 +359,9 @@ int run(int argc, char** argv) {
   CLI::App* regen_cmd = app.add_subcommand("regen", "Re-render a generated repo from its frp.yaml");
   regen_cmd->add_option("--dir", dir, "The generated repo (default: current folder)");
   regen_cmd->add_flag("--force", force, "Overwrite generated files even if edited by hand");
+  regen_cmd->add_flag("--no-templates", no_templates,
+                      "Drop the template folders the manifest records: render with the built-in "
+                      "templates only (--templates DIR replaces them instead)");
 
   CLI::App* validate_cmd =
       app.add_subcommand("validate", "Check a descriptor and its schemas; writes nothing");
@@ -362,8 +387,9 @@ int run(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitBadInput;
   }
   if (dir.empty() && !new_cmd->parsed()) dir = ".";
+  s.templates_given = app.count("--templates") > 0;
   if (new_cmd->parsed()) return cmd_new(s, name, dir, descriptor_path, ops, force, out);
-  if (regen_cmd->parsed()) return cmd_regen(s, dir, force, out);
+  if (regen_cmd->parsed()) return cmd_regen(s, dir, force, no_templates, out);
   if (validate_cmd->parsed()) return cmd_validate(s, descriptor_path, dir, out);
   if (plan_cmd->parsed()) return cmd_plan(s, descriptor_path, dir);
   if (list_cmd->parsed()) return cmd_list_ops(s, tag, match, out);

@@ -6,6 +6,7 @@
 #include "load/torch_locator.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
+#include "write/overlays.h"
 
 namespace frp::cli {
 
@@ -160,11 +161,15 @@ std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loa
   return plan::build_render_model(in, diags);
 }
 
-nlohmann::json manifest_header(const Loaded& loaded) {
-  return {{"generator", {{"name", "frp-gen"}, {"version", FRP_VERSION}}},
-          {"torch_version", loaded.torch_version},
-          {"device", loaded.descriptor.device},
-          {"inputs", loaded.inputs}};
+nlohmann::json manifest_header(const Loaded& loaded, const std::vector<std::string>& templates,
+                               const std::string& root) {
+  nlohmann::json header = {{"generator", {{"name", "frp-gen"}, {"version", FRP_VERSION}}},
+                           {"torch_version", loaded.torch_version},
+                           {"device", loaded.descriptor.device},
+                           {"inputs", loaded.inputs}};
+  nlohmann::json overlays = write::overlay_record(templates, root);
+  if (!overlays.is_null()) header["templates"] = std::move(overlays);
+  return header;
 }
 
 }  // namespace frp::cli

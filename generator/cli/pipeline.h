@@ -26,7 +26,10 @@ struct Settings {
   std::string data_dir;          // frp-gen's templates/, schemas/ and generator/ (its scripts)
   std::string native_functions;  // override; found through `python` when empty
   std::string tags;              // override
-  std::vector<std::string> templates;  // user template folders layered over the built-in one
+  // User template folders layered over the built-in one (--templates), in order. For regen,
+  // templates_given says whether they replace the ones its manifest records.
+  std::vector<std::string> templates;
+  bool templates_given = false;
   // frp-gen's cache (compiled templates, where torch is): $FRP_CACHE_DIR, else
   // $XDG_CACHE_HOME/frp-gen or ~/.cache/frp-gen; "" for none (FRP_CACHE_DIR=off).
   std::string cache_dir;
@@ -62,6 +65,9 @@ std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
 std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loaded,
                                             Diagnostics& diags);
 
-nlohmann::json manifest_header(const Loaded& loaded);
+// The manifest's own entries (all but "files") for a generation of `loaded` into `root` with
+// the template overlays `templates` (write/overlays.h).
+nlohmann::json manifest_header(const Loaded& loaded, const std::vector<std::string>& templates,
+                               const std::string& root);
 
 }  // namespace frp::cli
