@@ -57,8 +57,6 @@ struct RenderModel {
   // The "ops" of files[i] again, as numbers: the renderer shares files out among its workers by
   // them without parsing the entries.
   std::vector<std::vector<std::size_t>> file_ops;
-  // Always empty: left until the renderer stops reading it (generator/render/render.cpp).
-  std::vector<std::pair<std::string, std::string>> parts;
 
   nlohmann::json to_json() const;  // the whole model as one value (`frp-gen plan`, tests)
 };
