@@ -117,46 +117,48 @@ JsonText& JsonText::strings(const std::vector<std::string>& list) {
   return end_array();
 }
 
-void JsonText::append_string(std::string_view text) {
+void append_json_string(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
-  out_ += '"';
+  out += '"';
   const char* p = text.data();
   const char* const end = p + text.size();
   while (p != end) {
     const char* run = p;  // UTF-8 bytes pass through as they are
     while (p != end && !kMustEscape[static_cast<unsigned char>(*p)]) ++p;
-    out_.append(run, p);
+    out.append(run, p);
     if (p == end) break;
     const unsigned char c = static_cast<unsigned char>(*p++);
     switch (c) {
       case '"':
-        out_ += "\\\"";
+        out += "\\\"";
         break;
       case '\\':
-        out_ += "\\\\";
+        out += "\\\\";
         break;
       case '\n':
-        out_ += "\\n";
+        out += "\\n";
         break;
       case '\t':
-        out_ += "\\t";
+        out += "\\t";
         break;
       case '\r':
-        out_ += "\\r";
+        out += "\\r";
         break;
       case '\b':
-        out_ += "\\b";
+        out += "\\b";
         break;
       case '\f':
-        out_ += "\\f";
+        out += "\\f";
         break;
       default:
-        out_ += "\\u00";
-        out_ += kHex[c >> 4];
-        out_ += kHex[c & 0xf];
+        out += "\\u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 0xf];
     }
   }
-  out_ += '"';
+  out += '"';
 }
+
+void JsonText::append_string(std::string_view text) { append_json_string(out_, text); }
 
 }  // namespace frp

@@ -11,6 +11,9 @@
 
 namespace frp {
 
+// Appends `text` to `out` as a JSON string, quoted and escaped as nlohmann's dump() does it.
+void append_json_string(std::string& out, std::string_view text);
+
 class JsonText {
  public:
   JsonText& begin_object() { return open('{'); }

@@ -9,12 +9,12 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <map>
 #include <random>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "common/json_text.h"
 #include "common/parallel.h"
 #include "common/paths.h"
 
@@ -227,28 +227,98 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
   return plan;
 }
 
-json make_manifest(const json& header, const std::vector<render::RenderedFile>& files,
-                   const json& old_manifest, const WritePlan& plan) {
-  json manifest = header;
-  json entries = json::object();
-  const json old_files = old_manifest.value("files", json::object());
-  std::map<std::string, Action> actions;
+namespace {
+
+// One entry of the manifest's "files": written from a rendered file (owner and content hash), or
+// kept as the old manifest has it.
+struct ManifestEntry {
+  std::string_view path;
+  const render::RenderedFile* file = nullptr;
+  const json* kept = nullptr;
+};
+
+// The entries of the new manifest, sorted by path as a JSON object keeps its keys; a path listed
+// twice keeps its last entry, as in a JSON object.
+std::vector<ManifestEntry> manifest_entries(const std::vector<render::RenderedFile>& files,
+                                            const json& old_files, const WritePlan& plan) {
+  std::unordered_map<std::string_view, Action> actions;
   for (const FileChange& c : plan.changes) actions[c.path] = c.action;
+  std::vector<ManifestEntry> entries;
+  entries.reserve(files.size() + 4);
   for (const render::RenderedFile& f : files) {
-    json entry = {{"owner", f.owner}};
-    if (actions[f.path] == Action::Skip && old_files.contains(f.path)) {
-      entry = old_files[f.path];  // keep the pristine hash of what we once scaffolded
+    auto action = actions.find(f.path);
+    auto old = old_files.find(f.path);
+    if (action != actions.end() && action->second == Action::Skip && old != old_files.end()) {
+      entries.push_back({f.path, nullptr, &*old});  // the pristine hash of what we scaffolded
     } else {
-      entry["sha256"] = sha256_hex(f.content);
+      entries.push_back({f.path, &f, nullptr});
     }
-    entries[f.path] = entry;
   }
+  auto by_path = [](const ManifestEntry& a, const ManifestEntry& b) { return a.path < b.path; };
+  std::stable_sort(entries.begin(), entries.end(), by_path);
+  auto last = [](const ManifestEntry& a, const ManifestEntry& b) { return a.path == b.path; };
+  std::reverse(entries.begin(), entries.end());
+  entries.erase(std::unique(entries.begin(), entries.end(), last), entries.end());
+  std::reverse(entries.begin(), entries.end());
   // `new` writes the inputs; later runs only read them, but the manifest keeps listing them.
-  for (const auto& [path, entry] : old_files.items()) {
-    if (!entries.contains(path) && entry.value("owner", "") == "input") entries[path] = entry;
+  const std::size_t rendered = entries.size();
+  for (auto it = old_files.begin(); it != old_files.end(); ++it) {
+    const ManifestEntry old{it.key(), nullptr, &*it};
+    if (it->is_object() && it->value("owner", "") == "input" &&
+        !std::binary_search(entries.begin(), entries.begin() + rendered, old, by_path)) {
+      entries.push_back(old);
+    }
   }
-  manifest["files"] = entries;
-  return manifest;
+  std::inplace_merge(entries.begin(), entries.begin() + rendered, entries.end(), by_path);
+  return entries;
+}
+
+// The "files" object as dump(2) writes it at the manifest's second level.
+std::string files_text(const std::vector<ManifestEntry>& entries) {
+  if (entries.empty()) return "{}";
+  std::string out = "{\n";
+  out.reserve(entries.size() * 160);
+  for (const ManifestEntry& e : entries) {
+    if (&e != &entries.front()) out += ",\n";
+    out += "    ";
+    append_json_string(out, e.path);
+    out += ": ";
+    if (e.kept) {
+      // dump(2) at the entry's depth: its lines indented by four more (strings hold no newline).
+      for (char c : e.kept->dump(2)) {
+        out += c;
+        if (c == '\n') out += "    ";
+      }
+      continue;
+    }
+    out += "{\n      \"owner\": ";
+    append_json_string(out, e.file->owner);
+    out += ",\n      \"sha256\": \"";
+    out += sha256_hex(e.file->content);
+    out += "\"\n    }";
+  }
+  out += "\n  }";
+  return out;
+}
+
+}  // namespace
+
+std::string manifest_text(const json& header, const std::vector<render::RenderedFile>& files,
+                          const json& old_manifest, const WritePlan& plan) {
+  static const json kNoFiles = json::object();
+  auto old_files = old_manifest.find("files");
+  const bool usable = old_files != old_manifest.end() && old_files->is_object();
+  const std::vector<ManifestEntry> entries =
+      manifest_entries(files, usable ? *old_files : kNoFiles, plan);
+  // The header through dump(2), with "files" in its place; its entries written here: building
+  // thousands of them as json values and dumping them took longer than hashing every file.
+  json top = header;
+  top["files"] = nullptr;
+  std::string text = top.dump(2);
+  constexpr std::string_view kPlace = "\n  \"files\": null";
+  const std::size_t place = text.find(kPlace);
+  text.replace(place + kPlace.size() - 4, 4, files_text(entries));
+  return text + "\n";
 }
 
 namespace {
@@ -261,7 +331,7 @@ class Staged {
          const json& manifest_header, const json& old_manifest)
       : manifest_maker_(
             [this, plan = &plan, files = &files, header = &manifest_header, old = &old_manifest] {
-              manifest_text_ = make_manifest(*header, *files, *old, *plan).dump(2) + "\n";
+              manifest_text_ = manifest_text(*header, *files, *old, *plan);
             }) {
     for (const auto& f : files) by_path_[f.path] = &f.content;
   }

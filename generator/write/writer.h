@@ -55,10 +55,12 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
            const nlohmann::json& manifest_header, const nlohmann::json& old_manifest,
            Diagnostics& diags);
 
-// The manifest that `apply` writes: the header plus each file's owner and content hash.
-nlohmann::json make_manifest(const nlohmann::json& header,
-                             const std::vector<render::RenderedFile>& files,
-                             const nlohmann::json& old_manifest, const WritePlan& plan);
+// The manifest that `apply` writes, as its text (nlohmann's dump(2), and a newline): the header
+// plus each file's owner and content hash. A file the plan skips keeps its old entry (the hash
+// of the pristine scaffold); input files of the old manifest stay listed.
+std::string manifest_text(const nlohmann::json& header,
+                          const std::vector<render::RenderedFile>& files,
+                          const nlohmann::json& old_manifest, const WritePlan& plan);
 
 // Paths are checked with frp::is_safe_relative_path (common/paths.h).
 using frp::is_safe_relative_path;

@@ -387,12 +387,50 @@ TEST(MakeManifest, HeaderOwnersAndHashes) {
                       {"frp.yaml", {{"owner", "input"}, {"sha256", "in"}}}}}};
   WritePlan plan{"root",
                  {{"a.txt", "generated", Action::Update}, {"b.txt", "scaffold", Action::Skip}}};
-  json m = make_manifest({{"tool", "frp-gen"}}, files, old, plan);
+  json m = json::parse(manifest_text({{"tool", "frp-gen"}}, files, old, plan));
   EXPECT_EQ(m["tool"], "frp-gen");
   EXPECT_EQ(m["files"]["a.txt"], (json{{"owner", "generated"}, {"sha256", sha256_hex("A")}}));
   EXPECT_EQ(m["files"]["b.txt"]["sha256"], "pristine");
   EXPECT_FALSE(m["files"].contains("gone.txt"));
   EXPECT_EQ(m["files"]["frp.yaml"], (json{{"owner", "input"}, {"sha256", "in"}}));
+}
+
+TEST(MakeManifest, IsWhatNlohmannsDumpWrites) {
+  // The text is written without building the "files" object as json values: it must still be
+  // byte for byte what dump(2) writes for the same value (the manifests in the golden trees).
+  const std::vector<RenderedFile> files = {{"z/last.txt", "generated", "Z"},
+                                           {"a \"quoted\"\\path\t\u00e9.txt", "generated", "A"},
+                                           {"kept.cpp", "scaffold", "edited by the user"},
+                                           {"dup.txt", "generated", "first"},
+                                           {"dup.txt", "generated", "second"},
+                                           {"B-upper.txt", "generated", ""}};
+  const json old = {
+      {"files",
+       {{"kept.cpp", {{"owner", "scaffold"}, {"sha256", "pristine"}, {"extra", {1, 2}}}},
+        {"frp.yaml", {{"owner", "input"}, {"sha256", "in"}}},
+        {"schemas/my.yaml", {{"owner", "input"}, {"sha256", "in2"}}},
+        {"gone.txt", {{"owner", "generated"}, {"sha256", "x"}}},
+        {"not-an-object", 3}}}};
+  WritePlan plan{"root", {{"kept.cpp", "scaffold", Action::Skip}}};
+  const json header = {{"generator", {{"name", "frp-gen"}, {"version", "0.1.0"}}},
+                       {"inputs", {{"frp.yaml", "abc"}}},
+                       {"templates", {"my templates", "/abs/t"}},
+                       {"empty", json::object()},
+                       {"list", json::array()},
+                       {"zzz", nullptr}};
+  const std::string text = manifest_text(header, files, old, plan);
+  const json parsed = json::parse(text);
+  EXPECT_EQ(text, parsed.dump(2) + "\n");
+  EXPECT_EQ(parsed["files"]["dup.txt"]["sha256"], sha256_hex("second"));
+  EXPECT_EQ(parsed["files"]["kept.cpp"], old["files"]["kept.cpp"]);
+  EXPECT_EQ(parsed["files"]["schemas/my.yaml"], old["files"]["schemas/my.yaml"]);
+  EXPECT_FALSE(parsed["files"].contains("gone.txt"));
+  EXPECT_FALSE(parsed["files"].contains("not-an-object"));
+  EXPECT_EQ(parsed["templates"], header["templates"]);
+
+  const std::string none = manifest_text(header, {}, json::object(), WritePlan{"root", {}});
+  EXPECT_EQ(none, json::parse(none).dump(2) + "\n");
+  EXPECT_EQ(json::parse(none)["files"], json::object());
 }
 
 // ---------------------------------------------------------------------------------------------
