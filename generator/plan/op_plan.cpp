@@ -113,14 +113,9 @@ std::string why_no_autograd_function(const model::Op& op) {
 }
 
 AutogradFunction plan_autograd_function(const model::Op& op) {
-  std::string parameter_types;
-  for (const model::CppArgument& a : op.arguments) {
-    parameter_types += (parameter_types.empty() ? "" : ", ") + a.type;
-  }
   const std::size_t outputs = op.fn->func.returns.size();
   return {.class_name = function_class_name(op.cpp_name),
           .schema_name = op.ns + "::" + op.name,
-          .function_type = op.return_type + "(" + parameter_types + ")",
           // A Function's forward returns one tensor or a list of them.
           .forward_type = outputs == 1 ? "at::Tensor" : "variable_list",
           .outputs = outputs};

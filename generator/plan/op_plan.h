@@ -54,10 +54,9 @@ bool checks_devices(const model::NativeFunction& fn, bool listed_mixed);
 
 // A generated custom autograd Function (see csrc/generated/autograd.h.j2).
 struct AutogradFunction {
-  std::string class_name;     // "ReluFunction"
-  std::string schema_name;    // "aten::relu"
-  std::string function_type;  // the op's C++ function type: "at::Tensor(const at::Tensor &)"
-  std::string forward_type;   // what forward returns: "at::Tensor" or "variable_list"
+  std::string class_name;    // "ReluFunction"
+  std::string schema_name;   // "aten::relu"
+  std::string forward_type;  // what forward returns: "at::Tensor" or "variable_list"
   std::size_t outputs = 0;
 };
 

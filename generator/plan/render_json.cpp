@@ -63,8 +63,6 @@ void write_autograd_function(const AutogradFunction& function, JsonText& out) {
       .value(function.class_name)
       .key("schema_name")
       .value(function.schema_name)
-      .key("function_type")
-      .value(function.function_type)
       .key("forward_type")
       .value(function.forward_type)
       .key("outputs")

@@ -144,7 +144,6 @@ TEST_F(OpPlanTest, AutogradFunctionOfAFunctionalOp) {
   const AutogradFunction f = plan_autograd_function(relu);
   EXPECT_EQ(f.class_name, "ReluFunction");
   EXPECT_EQ(f.schema_name, "aten::relu");
-  EXPECT_EQ(f.function_type, "at::Tensor(" + relu.arguments[0].type + ")");
   EXPECT_EQ(f.forward_type, "at::Tensor");
   EXPECT_EQ(f.outputs, 1u);
 }
