@@ -252,7 +252,7 @@ std::vector<LayoutRow> layout(const FileTable& table, const std::vector<FileEntr
   std::vector<LayoutRow> rows;
   for (const FileSpec& row : table.files) {
     if (written.contains(&row))
-      rows.push_back({expand(row.pattern, globals), row.owner, row.about});
+      rows.push_back({expand(row.pattern, globals), row.owner, expand(row.about, globals)});
   }
   return rows;
 }

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,6 +64,18 @@ def regen(run, repo, *flags):
 # --- new -----------------------------------------------------------------------------------------
 
 
+def table_rows_for(path: str, package: str) -> list[dict]:
+    """The rows of templates/files.yaml whose path pattern matches `path`."""
+    table = yaml.safe_load((REPO_ROOT / "templates/files.yaml").read_text())["files"]
+    rows = []
+    for pattern, row in table.items():
+        regex = re.escape(pattern.replace("{package}", package))
+        regex = re.sub(r"\\\{[a-z_]+\\\}", "[^/]+", regex)
+        if re.fullmatch(regex, path):
+            rows.append({"pattern": pattern, **row})
+    return rows
+
+
 def test_new_creates_descriptor_manifest_and_sources(pristine_repo, run):
     repo = pristine_repo
     assert (repo / "frp.yaml").is_file()
@@ -87,12 +100,14 @@ def test_new_creates_descriptor_manifest_and_sources(pristine_repo, run):
         assert entry["sha256"] == sha256((repo / path).read_bytes()), path
         if path == "frp.yaml" or path.startswith("schemas/"):
             assert entry["owner"] == "input", path
-        elif path.startswith(("csrc/kernels/", "csrc/runtime/")) or path == (
-            "tests/conformance_expected_failures.py"
-        ):
-            assert entry["owner"] == "scaffold", path
         else:
-            assert entry["owner"] == "generated", path
+            # Each generated path has exactly one row in the file table, and its owner.
+            rows = table_rows_for(path, "torch_mydevice")
+            assert len(rows) == 1, (path, rows)
+            assert entry["owner"] == rows[0]["owner"], path
+            # ... and its template is found by the path alone.
+            template = REPO_ROOT / "templates" / (rows[0]["pattern"] + ".j2")
+            assert template.is_file(), (path, template)
     assert entries["frp.yaml"]["owner"] == "input"
 
 

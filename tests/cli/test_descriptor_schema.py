@@ -24,7 +24,7 @@ EVERY_KEY = {
     "amp_dtypes": ["bfloat16"],
     "fallback": {"policy": "silent", "deny": ["nonzero"]},
     "features": {name: True for name in SCHEMA["properties"]["features"]["properties"]},
-    "runtime": {"devices": 3},
+    "runtime": {"devices": 3, "source": "everydev_runtime"},
     "build": {"registration_shards": 2},
 }
 
