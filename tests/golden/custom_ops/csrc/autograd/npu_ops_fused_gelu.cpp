@@ -1,17 +1,17 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Custom autograd Functions of npu_demo: npu_ops_fused_gelu. The generated forward runs
-// the kernel and then save(); PyTorch calls backward() with the gradients of the outputs.
+// Custom autograd Functions of npu_demo: npu_ops_fused_gelu. The generated forward runs the kernel
+// and then save(); PyTorch calls backward() with the gradients of the outputs.
 #include "generated/autograd.h"
-
 #include "generated/not_implemented.h"
 
 namespace npu_demo::autograd {
 
 // fused_gelu(Tensor self, *, str approximate='none') -> Tensor
-void NpuOpsFusedGeluFunction::save([[maybe_unused]] AutogradContext* ctx,
-    [[maybe_unused]] const at::Tensor & self,
+void NpuOpsFusedGeluFunction::save(
+    [[maybe_unused]] AutogradContext* ctx,
+    [[maybe_unused]] const at::Tensor& self,
     [[maybe_unused]] c10::string_view approximate,
     [[maybe_unused]] const at::Tensor& result) {
   // Keep what backward needs, e.g. ctx->save_for_backward({...});

@@ -12,7 +12,7 @@
 namespace npu_demo::kernels {
 
 // add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
-at::Tensor add_Tensor(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha) {
+at::Tensor add_Tensor(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha) {
   // Until then the operator runs on the CPU.
   return cpu_fallback::call<at::_ops::add_Tensor>(self, other, alpha);
 }

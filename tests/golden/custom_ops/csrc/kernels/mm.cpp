@@ -12,7 +12,7 @@
 namespace npu_demo::kernels {
 
 // mm(Tensor self, Tensor mat2) -> Tensor
-at::Tensor mm(const at::Tensor & self, const at::Tensor & mat2) {
+at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
   // Until then the operator runs on the CPU.
   return cpu_fallback::call<at::_ops::mm>(self, mat2);
 }

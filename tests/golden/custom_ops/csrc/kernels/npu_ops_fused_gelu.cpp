@@ -10,7 +10,7 @@
 namespace npu_demo::kernels {
 
 // fused_gelu(Tensor self, *, str approximate='none') -> Tensor
-at::Tensor npu_ops_fused_gelu(const at::Tensor & self, c10::string_view approximate) {
+at::Tensor npu_ops_fused_gelu(const at::Tensor& self, c10::string_view approximate) {
   not_implemented("npu_ops::fused_gelu", __FILE__, self, approximate);
 }
 

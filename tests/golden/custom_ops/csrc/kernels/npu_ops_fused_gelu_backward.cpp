@@ -10,7 +10,10 @@
 namespace npu_demo::kernels {
 
 // fused_gelu_backward(Tensor grad, Tensor self, *, str approximate='none') -> Tensor
-at::Tensor npu_ops_fused_gelu_backward(const at::Tensor & grad, const at::Tensor & self, c10::string_view approximate) {
+at::Tensor npu_ops_fused_gelu_backward(
+    const at::Tensor& grad,
+    const at::Tensor& self,
+    c10::string_view approximate) {
   not_implemented("npu_ops::fused_gelu_backward", __FILE__, grad, self, approximate);
 }
 

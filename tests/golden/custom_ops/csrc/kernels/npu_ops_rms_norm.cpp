@@ -9,8 +9,13 @@
 
 namespace npu_demo::kernels {
 
-// rms_norm(Tensor input, int[1] normalized_shape, Tensor? weight=None, float eps=1e-06) -> (Tensor output, Tensor rstd)
-::std::tuple<at::Tensor,at::Tensor> npu_ops_rms_norm(const at::Tensor & input, at::IntArrayRef normalized_shape, const ::std::optional<at::Tensor> & weight, double eps) {
+// rms_norm(Tensor input, int[1] normalized_shape, Tensor? weight=None, float eps=1e-06) -> (Tensor
+// output, Tensor rstd)
+::std::tuple<at::Tensor, at::Tensor> npu_ops_rms_norm(
+    const at::Tensor& input,
+    at::IntArrayRef normalized_shape,
+    const ::std::optional<at::Tensor>& weight,
+    double eps) {
   not_implemented("npu_ops::rms_norm", __FILE__, input, normalized_shape, weight, eps);
 }
 
