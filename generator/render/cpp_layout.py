@@ -105,7 +105,11 @@ def declaration(
         or len(indent) + len(name) + len(parameters) + 2 + len(tail) <= LIMIT
         or (parameters and len(indent) + len(name) + 1 <= LIMIT)
     ):
-        return _type(return_type, indent) + "\n" + _function(name, parameters, tail, indent)
+        return (
+            _type(return_type, indent)
+            + "\n"
+            + _function(name, parameters, tail, indent)
+        )
     return (
         _type(return_type, indent)
         + "\n"
@@ -235,7 +239,9 @@ def includes(headers: list, path: str) -> str:
                 mains.append(stem[: -len(suffix)])
     ordered = sorted(headers)
     local = [header for header in ordered if header < "<"]
-    main = [header for header in local if header.rpartition("/")[2][:-3].lower() in mains]
+    main = [
+        header for header in local if header.rpartition("/")[2][:-3].lower() in mains
+    ]
     groups = (
         main,
         [header for header in ordered if header > "<"],
