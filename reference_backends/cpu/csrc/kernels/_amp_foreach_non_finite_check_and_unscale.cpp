@@ -13,10 +13,12 @@ namespace cpuref::kernels {
 
 // _amp_foreach_non_finite_check_and_unscale_(Tensor(a!)[] self, Tensor(b!) found_inf, Tensor
 // inv_scale) -> ()
-void _amp_foreach_non_finite_check_and_unscale_(at::TensorList self, at::Tensor& found_inf,
-                                                const at::Tensor& inv_scale) {
-  return cpu_kernel::call<at::_ops::_amp_foreach_non_finite_check_and_unscale_>(self, found_inf,
-                                                                                inv_scale);
+void _amp_foreach_non_finite_check_and_unscale_(
+    at::TensorList self,
+    at::Tensor& found_inf,
+    const at::Tensor& inv_scale) {
+  return cpu_kernel::call<at::_ops::_amp_foreach_non_finite_check_and_unscale_>(
+      self, found_inf, inv_scale);
 }
 
 }  // namespace cpuref::kernels

@@ -13,9 +13,13 @@ namespace cpuref::kernels {
 
 // _amp_update_scale_(Tensor(a!) self, Tensor(b!) growth_tracker, Tensor found_inf, float
 // scale_growth_factor, float scale_backoff_factor, int growth_interval) -> Tensor(a!)
-at::Tensor& _amp_update_scale_(at::Tensor& self, at::Tensor& growth_tracker,
-                               const at::Tensor& found_inf, double scale_growth_factor,
-                               double scale_backoff_factor, int64_t growth_interval) {
+at::Tensor& _amp_update_scale_(
+    at::Tensor& self,
+    at::Tensor& growth_tracker,
+    const at::Tensor& found_inf,
+    double scale_growth_factor,
+    double scale_backoff_factor,
+    int64_t growth_interval) {
   return cpu_kernel::call<at::_ops::_amp_update_scale_>(
       self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval);
 }

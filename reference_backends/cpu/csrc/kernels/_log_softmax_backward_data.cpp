@@ -13,10 +13,13 @@ namespace cpuref::kernels {
 
 // _log_softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) ->
 // Tensor
-at::Tensor _log_softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output,
-                                      int64_t dim, at::ScalarType input_dtype) {
-  return cpu_kernel::call<at::_ops::_log_softmax_backward_data>(grad_output, output, dim,
-                                                                input_dtype);
+at::Tensor _log_softmax_backward_data(
+    const at::Tensor& grad_output,
+    const at::Tensor& output,
+    int64_t dim,
+    at::ScalarType input_dtype) {
+  return cpu_kernel::call<at::_ops::_log_softmax_backward_data>(
+      grad_output, output, dim, input_dtype);
 }
 
 }  // namespace cpuref::kernels

@@ -13,8 +13,11 @@ namespace cpuref::kernels {
 
 // _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) ->
 // Tensor
-at::Tensor _softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output,
-                                  int64_t dim, at::ScalarType input_dtype) {
+at::Tensor _softmax_backward_data(
+    const at::Tensor& grad_output,
+    const at::Tensor& output,
+    int64_t dim,
+    at::ScalarType input_dtype) {
   return cpu_kernel::call<at::_ops::_softmax_backward_data>(grad_output, output, dim, input_dtype);
 }
 

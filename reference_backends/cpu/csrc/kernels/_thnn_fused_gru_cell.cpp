@@ -14,10 +14,13 @@ namespace cpuref::kernels {
 // _thnn_fused_gru_cell(Tensor input_gates, Tensor hidden_gates, Tensor hx, Tensor? input_bias=None,
 // Tensor? hidden_bias=None) -> (Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor> _thnn_fused_gru_cell(
-    const at::Tensor& input_gates, const at::Tensor& hidden_gates, const at::Tensor& hx,
-    const ::std::optional<at::Tensor>& input_bias, const ::std::optional<at::Tensor>& hidden_bias) {
-  return cpu_kernel::call<at::_ops::_thnn_fused_gru_cell>(input_gates, hidden_gates, hx, input_bias,
-                                                          hidden_bias);
+    const at::Tensor& input_gates,
+    const at::Tensor& hidden_gates,
+    const at::Tensor& hx,
+    const ::std::optional<at::Tensor>& input_bias,
+    const ::std::optional<at::Tensor>& hidden_bias) {
+  return cpu_kernel::call<at::_ops::_thnn_fused_gru_cell>(
+      input_gates, hidden_gates, hx, input_bias, hidden_bias);
 }
 
 }  // namespace cpuref::kernels

@@ -14,8 +14,10 @@ namespace cpuref::kernels {
 // _thnn_fused_gru_cell_backward(Tensor grad_hy, Tensor workspace, bool has_bias) -> (Tensor,
 // Tensor, Tensor, Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor>
-_thnn_fused_gru_cell_backward(const at::Tensor& grad_hy, const at::Tensor& workspace,
-                              bool has_bias) {
+_thnn_fused_gru_cell_backward(
+    const at::Tensor& grad_hy,
+    const at::Tensor& workspace,
+    bool has_bias) {
   return cpu_kernel::call<at::_ops::_thnn_fused_gru_cell_backward>(grad_hy, workspace, has_bias);
 }
 

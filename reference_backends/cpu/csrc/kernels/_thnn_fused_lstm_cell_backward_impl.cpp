@@ -14,10 +14,14 @@ namespace cpuref::kernels {
 // _thnn_fused_lstm_cell_backward_impl(Tensor? grad_hy, Tensor? grad_cy, Tensor cx, Tensor cy,
 // Tensor workspace, bool has_bias) -> (Tensor, Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor> _thnn_fused_lstm_cell_backward_impl(
-    const ::std::optional<at::Tensor>& grad_hy, const ::std::optional<at::Tensor>& grad_cy,
-    const at::Tensor& cx, const at::Tensor& cy, const at::Tensor& workspace, bool has_bias) {
-  return cpu_kernel::call<at::_ops::_thnn_fused_lstm_cell_backward_impl>(grad_hy, grad_cy, cx, cy,
-                                                                         workspace, has_bias);
+    const ::std::optional<at::Tensor>& grad_hy,
+    const ::std::optional<at::Tensor>& grad_cy,
+    const at::Tensor& cx,
+    const at::Tensor& cy,
+    const at::Tensor& workspace,
+    bool has_bias) {
+  return cpu_kernel::call<at::_ops::_thnn_fused_lstm_cell_backward_impl>(
+      grad_hy, grad_cy, cx, cy, workspace, has_bias);
 }
 
 }  // namespace cpuref::kernels

@@ -23,8 +23,8 @@ at::Tensor add_Tensor(const at::Tensor& self, const at::Tensor& other, const at:
     op.run(self, other, alpha);
     return op.take_result();
   }
-  at::Tensor out = empty_device_like(at::meta::add(meta_twin(self), meta_twin(other), alpha),
-                                     result_device(self, other));
+  at::Tensor out = empty_device_like(
+      at::meta::add(meta_twin(self), meta_twin(other), alpha), result_device(self, other));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::add_out(out_view, cpu(self), cpu(other), alpha);
@@ -45,8 +45,11 @@ at::Tensor& add__Tensor(at::Tensor& self, const at::Tensor& other, const at::Sca
 }
 
 // add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
-at::Tensor& add_out(const at::Tensor& self, const at::Tensor& other, const at::Scalar& alpha,
-                    at::Tensor& out) {
+at::Tensor& add_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    const at::Scalar& alpha,
+    at::Tensor& out) {
   if (uniform_device_tensors(self, other, out)) {
     AddOnDevice op(out, Output::kOut);
     op.run(self, other, alpha);

@@ -11,8 +11,11 @@
 namespace cpuref::kernels {
 
 // addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
-at::Tensor& addcdiv_(at::Tensor& self, const at::Tensor& tensor1, const at::Tensor& tensor2,
-                     const at::Scalar& value) {
+at::Tensor& addcdiv_(
+    at::Tensor& self,
+    const at::Tensor& tensor1,
+    const at::Tensor& tensor2,
+    const at::Scalar& value) {
   CpuViews cpu;
   at::Tensor view = cpu(self);
   at::cpu::addcdiv_(view, cpu(tensor1), cpu(tensor2), value);

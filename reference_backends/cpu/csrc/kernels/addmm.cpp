@@ -13,8 +13,13 @@ namespace cpuref::kernels {
 
 // addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!)
 // out) -> Tensor(a!)
-at::Tensor& addmm_out(const at::Tensor& self, const at::Tensor& mat1, const at::Tensor& mat2,
-                      const at::Scalar& beta, const at::Scalar& alpha, at::Tensor& out) {
+at::Tensor& addmm_out(
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha,
+    at::Tensor& out) {
   resize_out(out, at::meta::addmm(meta_twin(self), meta_twin(mat1), meta_twin(mat2), beta, alpha));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
@@ -23,8 +28,12 @@ at::Tensor& addmm_out(const at::Tensor& self, const at::Tensor& mat1, const at::
 }
 
 // addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
-at::Tensor addmm(const at::Tensor& self, const at::Tensor& mat1, const at::Tensor& mat2,
-                 const at::Scalar& beta, const at::Scalar& alpha) {
+at::Tensor addmm(
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha) {
   at::Tensor out = empty_device_like(
       at::meta::addmm(meta_twin(self), meta_twin(mat1), meta_twin(mat2), beta, alpha),
       result_device(self, mat1, mat2));

@@ -15,12 +15,26 @@ namespace cpuref::kernels {
 // stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt
 // groups, bool[3] output_mask) -> (Tensor grad_input, Tensor grad_weight, Tensor grad_bias)
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable(
-    const at::Tensor& grad_output, const at::Tensor& input, const at::Tensor& weight,
-    c10::SymIntArrayRef stride, c10::SymIntArrayRef padding, c10::SymIntArrayRef dilation,
-    bool transposed, c10::SymIntArrayRef output_padding, c10::SymInt groups,
+    const at::Tensor& grad_output,
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    c10::SymIntArrayRef stride,
+    c10::SymIntArrayRef padding,
+    c10::SymIntArrayRef dilation,
+    bool transposed,
+    c10::SymIntArrayRef output_padding,
+    c10::SymInt groups,
     ::std::array<bool, 3> output_mask) {
   return cpu_kernel::call<at::_ops::convolution_backward_overrideable>(
-      grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups,
+      grad_output,
+      input,
+      weight,
+      stride,
+      padding,
+      dilation,
+      transposed,
+      output_padding,
+      groups,
       output_mask);
 }
 

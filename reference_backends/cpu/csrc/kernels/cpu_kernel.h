@@ -13,8 +13,8 @@
 // An out= operator may have to resize its out tensor, which a CPU view of device memory cannot;
 // out= operators therefore take the generated fallback's path (generated/cpu_call.h: copies of
 // the storages involved, results written back through each out's own geometry, resized as
-// PyTorch resizes), without counting as fallbacks. (Header-only because the generated build has
-// no place for sources of the backend's own yet.)
+// PyTorch resizes), without counting as fallbacks. (Header-only: `call` is a template over the
+// operator.)
 #pragma once
 
 #include <ATen/core/List.h>
@@ -55,7 +55,8 @@ class Views {
     for (const auto& [device, view] : pairs_) {
       if (!view.storage().is_alias_of(cpu.storage())) continue;
       auto impl = c10::make_intrusive<c10::TensorImpl>(
-          c10::Storage(device.storage()), c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
+          c10::Storage(device.storage()),
+          c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
           cpu.dtype());
       impl->set_sizes_and_strides(cpu.sizes(), cpu.strides(), cpu.storage_offset());
       impl->_set_conj(cpu.is_conj());

@@ -28,9 +28,11 @@ namespace cpuref::kernels {
 // as on CUDA. The generated wrappers check that before a kernel runs; the kernels check again
 // because TensorIterator only ever sees the CPU views here and would not notice.
 inline void check_cpu_scalar(const at::Tensor& tensor) {
-  TORCH_CHECK(tensor.dim() == 0, "Expected all tensors to be on the same device, but found a ",
-              tensor.dim(),
-              "-dimensional tensor on cpu beside cpuref tensors (only 0-dim cpu tensors may be)");
+  TORCH_CHECK(
+      tensor.dim() == 0,
+      "Expected all tensors to be on the same device, but found a ",
+      tensor.dim(),
+      "-dimensional tensor on cpu beside cpuref tensors (only 0-dim cpu tensors may be)");
 }
 
 // Building a TensorImpl and a StorageImpl for every view costs more than a small op itself, so
@@ -47,13 +49,16 @@ class ViewPool {
   static c10::intrusive_ptr<c10::StorageImpl> storage(void* data, std::size_t nbytes) {
     // Not resizable: a CPU kernel must not reallocate memory that the device owns.
     return c10::make_intrusive<c10::StorageImpl>(
-        c10::StorageImpl::use_byte_size_t(), nbytes,
+        c10::StorageImpl::use_byte_size_t(),
+        nbytes,
         c10::DataPtr(data, c10::Device(c10::kCPU)),  // borrowed: the device owns it
-        /*allocator=*/nullptr, /*resizable=*/false);
+        /*allocator=*/nullptr,
+        /*resizable=*/false);
   }
 
-  c10::intrusive_ptr<c10::TensorImpl> tensor(c10::intrusive_ptr<c10::StorageImpl> storage,
-                                             caffe2::TypeMeta dtype) {
+  c10::intrusive_ptr<c10::TensorImpl> tensor(
+      c10::intrusive_ptr<c10::StorageImpl> storage,
+      caffe2::TypeMeta dtype) {
     if (tensors_.empty()) {
       return c10::make_intrusive<c10::TensorImpl>(
           c10::Storage(std::move(storage)), c10::DispatchKeySet(c10::DispatchKey::CPU), dtype);
@@ -99,12 +104,18 @@ class CpuViews {
       check_cpu_scalar(tensor);
       return tensor;
     }
-    TORCH_CHECK(tensor.device().type() == c10::DeviceType::PrivateUse1,
-                "cpuref kernel got a tensor on ", tensor.device());
+    TORCH_CHECK(
+        tensor.device().type() == c10::DeviceType::PrivateUse1,
+        "cpuref kernel got a tensor on ",
+        tensor.device());
     if (!device_.has_value()) device_ = tensor.device();
-    TORCH_CHECK(*device_ == tensor.device(),
-                "Expected all tensors to be on the same device, but found at least two devices, ",
-                *device_, " and ", tensor.device(), "!");
+    TORCH_CHECK(
+        *device_ == tensor.device(),
+        "Expected all tensors to be on the same device, but found at least two devices, ",
+        *device_,
+        " and ",
+        tensor.device(),
+        "!");
     c10::intrusive_ptr<c10::TensorImpl> impl =
         ViewPool::local().tensor(storage_of(tensor.storage()), tensor.dtype());
     impl->set_sizes_and_strides(tensor.sizes(), tensor.strides(), tensor.storage_offset());
@@ -152,7 +163,9 @@ inline at::Tensor meta_twin(const at::Tensor& tensor) {
 
 // The device a result belongs on: that of the first argument not on the CPU (an argument on the
 // CPU can only be a 0-dim scalar; the generated wrappers check that).
-inline at::Device result_device(const at::Tensor& tensor) { return tensor.device(); }
+inline at::Device result_device(const at::Tensor& tensor) {
+  return tensor.device();
+}
 
 template <class... Rest>
 at::Device result_device(const at::Tensor& first, const Rest&... rest) {
@@ -162,12 +175,18 @@ at::Device result_device(const at::Tensor& first, const Rest&... rest) {
 
 // A device tensor straight from the device allocator: what at::empty_strided on the device ends
 // in, without the trip through the dispatcher (a noticeable share of a small op's time).
-inline at::Tensor empty_device(at::IntArrayRef sizes, at::IntArrayRef strides, at::ScalarType dtype,
-                               at::Device device) {
+inline at::Tensor empty_device(
+    at::IntArrayRef sizes,
+    at::IntArrayRef strides,
+    at::ScalarType dtype,
+    at::Device device) {
   const c10::OptionalDeviceGuard guard(device);
-  return at::detail::empty_strided_generic(sizes, strides, device_allocator(),
-                                           c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
-                                           dtype);
+  return at::detail::empty_strided_generic(
+      sizes,
+      strides,
+      device_allocator(),
+      c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
+      dtype);
 }
 
 // A device tensor with the sizes, strides and dtype of `meta`, the meta function's result.
@@ -176,13 +195,18 @@ inline at::Tensor empty_device_like(const at::Tensor& meta, at::Device device) {
 }
 
 // A dense device tensor in `memory_format` (contiguous when none), as TensorIterator asks for.
-inline at::Tensor empty_device_dense(at::IntArrayRef sizes, at::ScalarType dtype,
-                                     std::optional<at::MemoryFormat> memory_format,
-                                     at::Device device) {
+inline at::Tensor empty_device_dense(
+    at::IntArrayRef sizes,
+    at::ScalarType dtype,
+    std::optional<at::MemoryFormat> memory_format,
+    at::Device device) {
   const c10::OptionalDeviceGuard guard(device);
-  return at::detail::empty_generic(sizes, device_allocator(),
-                                   c10::DispatchKeySet(c10::DispatchKey::PrivateUse1), dtype,
-                                   memory_format);
+  return at::detail::empty_generic(
+      sizes,
+      device_allocator(),
+      c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
+      dtype,
+      memory_format);
 }
 
 // Resizes a caller's out= tensor on the device to `sizes`, as ATen's resize_output does for the
@@ -190,12 +214,19 @@ inline at::Tensor empty_device_dense(at::IntArrayRef sizes, at::ScalarType dtype
 // `strides`, or else is dense in `memory_format`, as ATen's generated resize_out does: a
 // TensorIterator writes with the strides it asked for. (Not at::native::resize_output itself: its
 // header pulls in all of ATen's functions.)
-inline void resize_out(const at::Tensor& out, at::IntArrayRef sizes, at::IntArrayRef strides = {},
-                       std::optional<at::MemoryFormat> memory_format = std::nullopt) {
+inline void resize_out(
+    const at::Tensor& out,
+    at::IntArrayRef sizes,
+    at::IntArrayRef strides = {},
+    std::optional<at::MemoryFormat> memory_format = std::nullopt) {
   if (out.sizes() == sizes) return;
   if (out.numel() != 0) {
-    TORCH_WARN("An output with one or more elements was resized since it had shape ", out.sizes(),
-               ", which does not match the required output shape ", sizes, ".");
+    TORCH_WARN(
+        "An output with one or more elements was resized since it had shape ",
+        out.sizes(),
+        ", which does not match the required output shape ",
+        sizes,
+        ".");
   }
   out.resize_(sizes, memory_format);
   if (!strides.empty()) out.as_strided_(sizes, strides);

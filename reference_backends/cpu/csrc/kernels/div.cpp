@@ -35,8 +35,8 @@ at::Tensor div_Tensor(const at::Tensor& self, const at::Tensor& other) {
     op.run(self, other);
     return op.take_result();
   }
-  at::Tensor out = empty_device_like(at::meta::div(meta_twin(self), meta_twin(other)),
-                                     result_device(self, other));
+  at::Tensor out = empty_device_like(
+      at::meta::div(meta_twin(self), meta_twin(other)), result_device(self, other));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::div_out(out_view, cpu(self), cpu(other));

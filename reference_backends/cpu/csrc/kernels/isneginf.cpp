@@ -12,6 +12,8 @@
 namespace cpuref::kernels {
 
 // isneginf(Tensor self) -> Tensor
-at::Tensor isneginf(const at::Tensor& self) { return cpu_kernel::call<at::_ops::isneginf>(self); }
+at::Tensor isneginf(const at::Tensor& self) {
+  return cpu_kernel::call<at::_ops::isneginf>(self);
+}
 
 }  // namespace cpuref::kernels

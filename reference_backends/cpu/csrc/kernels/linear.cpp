@@ -21,11 +21,16 @@
 namespace cpuref::kernels {
 
 // linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor
-at::Tensor linear(const at::Tensor& input, const at::Tensor& weight,
-                  const std::optional<at::Tensor>& bias) {
+at::Tensor linear(
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    const std::optional<at::Tensor>& bias) {
   TORCH_CHECK(input.dim() >= 1, "linear: input must be at least 1-D, got ", input.dim(), "-D");
-  TORCH_CHECK(weight.dim() == 1 || weight.dim() == 2, "linear: weight must be 1-D or 2-D, got ",
-              weight.dim(), "-D");
+  TORCH_CHECK(
+      weight.dim() == 1 || weight.dim() == 2,
+      "linear: weight must be 1-D or 2-D, got ",
+      weight.dim(),
+      "-D");
   // input @ weight.T over input's last dimension is one matrix product with all leading
   // dimensions flattened into rows; a 1-D weight gives one output column that is then dropped.
   const bool vector_weight = weight.dim() == 1;

@@ -17,10 +17,11 @@ namespace cpuref::kernels {
 
 // linear_backward(Tensor self, Tensor grad_output, Tensor weight, bool[3] output_mask) -> (Tensor,
 // Tensor, Tensor)
-std::tuple<at::Tensor, at::Tensor, at::Tensor> linear_backward(const at::Tensor& self,
-                                                               const at::Tensor& grad_output,
-                                                               const at::Tensor& weight,
-                                                               std::array<bool, 3> output_mask) {
+std::tuple<at::Tensor, at::Tensor, at::Tensor> linear_backward(
+    const at::Tensor& self,
+    const at::Tensor& grad_output,
+    const at::Tensor& weight,
+    std::array<bool, 3> output_mask) {
   // As in the forward: the leading dimensions flattened into rows, a 1-D weight as one row.
   CpuViews cpu;
   const int64_t rows = c10::multiply_integers(self.sizes().begin(), self.sizes().end() - 1);

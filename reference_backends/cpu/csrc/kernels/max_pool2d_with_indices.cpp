@@ -14,10 +14,14 @@ namespace cpuref::kernels {
 // max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0,
 // int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor> max_pool2d_with_indices(
-    const at::Tensor& self, at::IntArrayRef kernel_size, at::IntArrayRef stride,
-    at::IntArrayRef padding, at::IntArrayRef dilation, bool ceil_mode) {
-  return cpu_kernel::call<at::_ops::max_pool2d_with_indices>(self, kernel_size, stride, padding,
-                                                             dilation, ceil_mode);
+    const at::Tensor& self,
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef stride,
+    at::IntArrayRef padding,
+    at::IntArrayRef dilation,
+    bool ceil_mode) {
+  return cpu_kernel::call<at::_ops::max_pool2d_with_indices>(
+      self, kernel_size, stride, padding, dilation, ceil_mode);
 }
 
 }  // namespace cpuref::kernels

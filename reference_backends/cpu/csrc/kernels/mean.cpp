@@ -12,8 +12,11 @@
 namespace cpuref::kernels {
 
 // mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
-at::Tensor mean_dim(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
-                    std::optional<at::ScalarType> dtype) {
+at::Tensor mean_dim(
+    const at::Tensor& self,
+    at::OptionalIntArrayRef dim,
+    bool keepdim,
+    std::optional<at::ScalarType> dtype) {
   at::Tensor out =
       empty_device_like(at::meta::mean(meta_twin(self), dim, keepdim, dtype), self.device());
   CpuViews cpu;

@@ -3,7 +3,6 @@
 //
 // Kernels of cpuref: minimal.
 // Replace each body with your device's kernel when you are ready.
-#include "generated/minimal_kernels.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_local_scalar_dense.h"
@@ -22,6 +21,7 @@
 #include "generated/kernels/uniform.h"
 #include "generated/kernels/view.h"
 #include "generated/kernels/zero.h"
+#include "generated/minimal_kernels.h"
 
 namespace cpuref::kernels {
 
@@ -44,16 +44,21 @@ at::Scalar _local_scalar_dense(const at::Tensor& self) {
 }
 
 // _reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)
-at::Tensor _reshape_alias(const at::Tensor& self, c10::SymIntArrayRef size,
-                          c10::SymIntArrayRef stride) {
+at::Tensor _reshape_alias(
+    const at::Tensor& self,
+    c10::SymIntArrayRef size,
+    c10::SymIntArrayRef stride) {
   // The generated default, written against the device-runtime interface.
   return minimal::_reshape_alias(self, size, stride);
 }
 
 // as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) ->
 // Tensor(a)
-at::Tensor as_strided(const at::Tensor& self, c10::SymIntArrayRef size, c10::SymIntArrayRef stride,
-                      ::std::optional<c10::SymInt> storage_offset) {
+at::Tensor as_strided(
+    const at::Tensor& self,
+    c10::SymIntArrayRef size,
+    c10::SymIntArrayRef stride,
+    ::std::optional<c10::SymInt> storage_offset) {
   // The generated default, written against the device-runtime interface.
   return minimal::as_strided(self, size, stride, storage_offset);
 }
@@ -66,19 +71,26 @@ at::Tensor& bernoulli__float(at::Tensor& self, double p, ::std::optional<at::Gen
 
 // empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device?
 // device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor
-at::Tensor empty_memory_format(c10::SymIntArrayRef size, ::std::optional<at::ScalarType> dtype,
-                               ::std::optional<at::Layout> layout,
-                               ::std::optional<at::Device> device, ::std::optional<bool> pin_memory,
-                               ::std::optional<at::MemoryFormat> memory_format) {
+at::Tensor empty_memory_format(
+    c10::SymIntArrayRef size,
+    ::std::optional<at::ScalarType> dtype,
+    ::std::optional<at::Layout> layout,
+    ::std::optional<at::Device> device,
+    ::std::optional<bool> pin_memory,
+    ::std::optional<at::MemoryFormat> memory_format) {
   // The generated default, written against the device-runtime interface.
   return minimal::empty_memory_format(size, dtype, layout, device, pin_memory, memory_format);
 }
 
 // empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None,
 // Device? device=None, bool? pin_memory=None) -> Tensor
-at::Tensor empty_strided(c10::SymIntArrayRef size, c10::SymIntArrayRef stride,
-                         ::std::optional<at::ScalarType> dtype, ::std::optional<at::Layout> layout,
-                         ::std::optional<at::Device> device, ::std::optional<bool> pin_memory) {
+at::Tensor empty_strided(
+    c10::SymIntArrayRef size,
+    c10::SymIntArrayRef stride,
+    ::std::optional<at::ScalarType> dtype,
+    ::std::optional<at::Layout> layout,
+    ::std::optional<at::Device> device,
+    ::std::optional<bool> pin_memory) {
   // The generated default, written against the device-runtime interface.
   return minimal::empty_strided(size, stride, dtype, layout, device, pin_memory);
 }
@@ -96,15 +108,21 @@ at::Tensor& fill__Scalar(at::Tensor& self, const at::Scalar& value) {
 }
 
 // normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)
-at::Tensor& normal_(at::Tensor& self, double mean, double std,
-                    ::std::optional<at::Generator> generator) {
+at::Tensor& normal_(
+    at::Tensor& self,
+    double mean,
+    double std,
+    ::std::optional<at::Generator> generator) {
   // The generated default, written against the device-runtime interface.
   return minimal::normal_(self, mean, std, generator);
 }
 
 // random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
-at::Tensor& random__from(at::Tensor& self, int64_t from, ::std::optional<int64_t> to,
-                         ::std::optional<at::Generator> generator) {
+at::Tensor& random__from(
+    at::Tensor& self,
+    int64_t from,
+    ::std::optional<int64_t> to,
+    ::std::optional<at::Generator> generator) {
   // The generated default, written against the device-runtime interface.
   return minimal::random__from(self, from, to, generator);
 }
@@ -122,8 +140,10 @@ at::Tensor& random_(at::Tensor& self, ::std::optional<at::Generator> generator) 
 }
 
 // resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)
-const at::Tensor& resize_(const at::Tensor& self, c10::SymIntArrayRef size,
-                          ::std::optional<at::MemoryFormat> memory_format) {
+const at::Tensor& resize_(
+    const at::Tensor& self,
+    c10::SymIntArrayRef size,
+    ::std::optional<at::MemoryFormat> memory_format) {
   // The generated default, written against the device-runtime interface.
   return minimal::resize_(self, size, memory_format);
 }
@@ -136,9 +156,12 @@ at::Tensor& set__source_Storage(at::Tensor& self, at::Storage source) {
 
 // set_.source_Storage_storage_offset(Tensor(a!) self, Storage source, SymInt storage_offset,
 // SymInt[] size, SymInt[] stride=[]) -> Tensor(a!)
-at::Tensor& set__source_Storage_storage_offset(at::Tensor& self, at::Storage source,
-                                               c10::SymInt storage_offset, c10::SymIntArrayRef size,
-                                               c10::SymIntArrayRef stride) {
+at::Tensor& set__source_Storage_storage_offset(
+    at::Tensor& self,
+    at::Storage source,
+    c10::SymInt storage_offset,
+    c10::SymIntArrayRef size,
+    c10::SymIntArrayRef stride) {
   // The generated default, written against the device-runtime interface.
   return minimal::set__source_Storage_storage_offset(self, source, storage_offset, size, stride);
 }
@@ -162,8 +185,11 @@ at::Tensor unfold(const at::Tensor& self, int64_t dimension, int64_t size, int64
 }
 
 // uniform_(Tensor(a!) self, float from=0, float to=1, *, Generator? generator=None) -> Tensor(a!)
-at::Tensor& uniform_(at::Tensor& self, double from, double to,
-                     ::std::optional<at::Generator> generator) {
+at::Tensor& uniform_(
+    at::Tensor& self,
+    double from,
+    double to,
+    ::std::optional<at::Generator> generator) {
   // The generated default, written against the device-runtime interface.
   return minimal::uniform_(self, from, to, generator);
 }

@@ -18,10 +18,12 @@ at::Tensor mm(const at::Tensor& self, const at::Tensor& mat2) {
   const bool plain = self.dim() == 2 && mat2.dim() == 2 && self.is_floating_point() &&
                      self.is_privateuseone() && mat2.device() == self.device() &&
                      mat2.scalar_type() == self.scalar_type() && self.size(1) == mat2.size(0);
-  at::Tensor out = plain ? empty_device({self.size(0), mat2.size(1)}, {mat2.size(1), 1},
-                                        self.scalar_type(), self.device())
-                         : empty_device_like(at::meta::mm(meta_twin(self), meta_twin(mat2)),
-                                             result_device(self, mat2));
+  at::Tensor out =
+      plain
+          ? empty_device(
+                {self.size(0), mat2.size(1)}, {mat2.size(1), 1}, self.scalar_type(), self.device())
+          : empty_device_like(
+                at::meta::mm(meta_twin(self), meta_twin(mat2)), result_device(self, mat2));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::mm_out(out_view, cpu(self), cpu(mat2));

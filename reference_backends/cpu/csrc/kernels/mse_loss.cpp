@@ -26,9 +26,9 @@ at::Tensor mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t re
                ? mean_dim(loss, std::nullopt, /*keepdim=*/false, std::nullopt)
                : sum_dim_IntList(loss, std::nullopt, /*keepdim=*/false, std::nullopt);
   }
-  at::Tensor out =
-      empty_device_like(at::meta::mse_loss(meta_twin(self), meta_twin(target), reduction),
-                        result_device(self, target));
+  at::Tensor out = empty_device_like(
+      at::meta::mse_loss(meta_twin(self), meta_twin(target), reduction),
+      result_device(self, target));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::mse_loss_out(out_view, cpu(self), cpu(target), reduction);

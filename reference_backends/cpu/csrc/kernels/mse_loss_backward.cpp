@@ -13,8 +13,11 @@
 namespace cpuref::kernels {
 
 // mse_loss_backward(Tensor grad_output, Tensor self, Tensor target, int reduction) -> Tensor
-at::Tensor mse_loss_backward(const at::Tensor& grad_output, const at::Tensor& self,
-                             const at::Tensor& target, int64_t reduction) {
+at::Tensor mse_loss_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    const at::Tensor& target,
+    int64_t reduction) {
   // No meta function: the CPU kernel writes a contiguous tensor of self's dtype, shaped as its
   // inputs broadcast together (self's shape unless the caller broadcasts).
   const at::DimVector shape = at::infer_size_dimvector(
@@ -23,8 +26,8 @@ at::Tensor mse_loss_backward(const at::Tensor& grad_output, const at::Tensor& se
       at::empty(shape, self.options().device(result_device(self, target, grad_output)));
   CpuViews cpu;
   at::Tensor grad_input_view = cpu(grad_input);
-  at::cpu::mse_loss_backward_out(grad_input_view, cpu(grad_output), cpu(self), cpu(target),
-                                 reduction);
+  at::cpu::mse_loss_backward_out(
+      grad_input_view, cpu(grad_output), cpu(self), cpu(target), reduction);
   return grad_input;
 }
 

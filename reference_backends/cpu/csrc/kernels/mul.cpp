@@ -23,8 +23,8 @@ at::Tensor mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
     op.run(self, other);
     return op.take_result();
   }
-  at::Tensor out = empty_device_like(at::meta::mul(meta_twin(self), meta_twin(other)),
-                                     result_device(self, other));
+  at::Tensor out = empty_device_like(
+      at::meta::mul(meta_twin(self), meta_twin(other)), result_device(self, other));
   CpuViews cpu;
   at::Tensor out_view = cpu(out);
   at::cpu::mul_out(out_view, cpu(self), cpu(other));

@@ -14,11 +14,16 @@ namespace cpuref::kernels {
 // native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor?
 // running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm(
-    const at::Tensor& input, const ::std::optional<at::Tensor>& weight,
-    const ::std::optional<at::Tensor>& bias, const ::std::optional<at::Tensor>& running_mean,
-    const ::std::optional<at::Tensor>& running_var, bool training, double momentum, double eps) {
-  return cpu_kernel::call<at::_ops::native_batch_norm>(input, weight, bias, running_mean,
-                                                       running_var, training, momentum, eps);
+    const at::Tensor& input,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& bias,
+    const ::std::optional<at::Tensor>& running_mean,
+    const ::std::optional<at::Tensor>& running_var,
+    bool training,
+    double momentum,
+    double eps) {
+  return cpu_kernel::call<at::_ops::native_batch_norm>(
+      input, weight, bias, running_mean, running_var, training, momentum, eps);
 }
 
 }  // namespace cpuref::kernels

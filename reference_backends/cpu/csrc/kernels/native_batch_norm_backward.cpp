@@ -15,12 +15,26 @@ namespace cpuref::kernels {
 // Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3]
 // output_mask) -> (Tensor, Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm_backward(
-    const at::Tensor& grad_out, const at::Tensor& input, const ::std::optional<at::Tensor>& weight,
-    const ::std::optional<at::Tensor>& running_mean, const ::std::optional<at::Tensor>& running_var,
-    const ::std::optional<at::Tensor>& save_mean, const ::std::optional<at::Tensor>& save_invstd,
-    bool train, double eps, ::std::array<bool, 3> output_mask) {
+    const at::Tensor& grad_out,
+    const at::Tensor& input,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& running_mean,
+    const ::std::optional<at::Tensor>& running_var,
+    const ::std::optional<at::Tensor>& save_mean,
+    const ::std::optional<at::Tensor>& save_invstd,
+    bool train,
+    double eps,
+    ::std::array<bool, 3> output_mask) {
   return cpu_kernel::call<at::_ops::native_batch_norm_backward>(
-      grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps,
+      grad_out,
+      input,
+      weight,
+      running_mean,
+      running_var,
+      save_mean,
+      save_invstd,
+      train,
+      eps,
       output_mask);
 }
 

@@ -14,8 +14,10 @@ namespace cpuref::kernels {
 // native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float
 // eps) -> (Tensor, Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor> native_layer_norm(
-    const at::Tensor& input, c10::SymIntArrayRef normalized_shape,
-    const ::std::optional<at::Tensor>& weight, const ::std::optional<at::Tensor>& bias,
+    const at::Tensor& input,
+    c10::SymIntArrayRef normalized_shape,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& bias,
     double eps) {
   return cpu_kernel::call<at::_ops::native_layer_norm>(input, normalized_shape, weight, bias, eps);
 }

@@ -13,12 +13,16 @@ namespace cpuref::kernels {
 
 // nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction,
 // SymInt ignore_index, Tensor total_weight) -> Tensor
-at::Tensor nll_loss_backward(const at::Tensor& grad_output, const at::Tensor& self,
-                             const at::Tensor& target, const ::std::optional<at::Tensor>& weight,
-                             int64_t reduction, c10::SymInt ignore_index,
-                             const at::Tensor& total_weight) {
-  return cpu_kernel::call<at::_ops::nll_loss_backward>(grad_output, self, target, weight, reduction,
-                                                       ignore_index, total_weight);
+at::Tensor nll_loss_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    const at::Tensor& target,
+    const ::std::optional<at::Tensor>& weight,
+    int64_t reduction,
+    c10::SymInt ignore_index,
+    const at::Tensor& total_weight) {
+  return cpu_kernel::call<at::_ops::nll_loss_backward>(
+      grad_output, self, target, weight, reduction, ignore_index, total_weight);
 }
 
 }  // namespace cpuref::kernels

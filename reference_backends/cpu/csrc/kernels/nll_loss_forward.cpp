@@ -13,12 +13,14 @@ namespace cpuref::kernels {
 
 // nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index)
 // -> (Tensor output, Tensor total_weight)
-::std::tuple<at::Tensor, at::Tensor> nll_loss_forward(const at::Tensor& self,
-                                                      const at::Tensor& target,
-                                                      const ::std::optional<at::Tensor>& weight,
-                                                      int64_t reduction, c10::SymInt ignore_index) {
-  return cpu_kernel::call<at::_ops::nll_loss_forward>(self, target, weight, reduction,
-                                                      ignore_index);
+::std::tuple<at::Tensor, at::Tensor> nll_loss_forward(
+    const at::Tensor& self,
+    const at::Tensor& target,
+    const ::std::optional<at::Tensor>& weight,
+    int64_t reduction,
+    c10::SymInt ignore_index) {
+  return cpu_kernel::call<at::_ops::nll_loss_forward>(
+      self, target, weight, reduction, ignore_index);
 }
 
 }  // namespace cpuref::kernels

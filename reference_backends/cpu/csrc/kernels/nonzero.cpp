@@ -17,6 +17,8 @@ at::Tensor& nonzero_out(const at::Tensor& self, at::Tensor& out) {
 }
 
 // nonzero(Tensor self) -> Tensor
-at::Tensor nonzero(const at::Tensor& self) { return cpu_kernel::call<at::_ops::nonzero>(self); }
+at::Tensor nonzero(const at::Tensor& self) {
+  return cpu_kernel::call<at::_ops::nonzero>(self);
+}
 
 }  // namespace cpuref::kernels

@@ -85,8 +85,11 @@ class OnDevice final : public Impl {
 
   // TensorIterator calls this once it knows the result's sizes and dtype; `strides` is empty when
   // the result is to be dense in `options`' memory format.
-  void set_output_raw_strided(int64_t output_idx, at::IntArrayRef sizes, at::IntArrayRef strides,
-                              at::TensorOptions options) override {
+  void set_output_raw_strided(
+      int64_t output_idx,
+      at::IntArrayRef sizes,
+      at::IntArrayRef strides,
+      at::TensorOptions options) override {
     TORCH_INTERNAL_ASSERT(output_idx == 0, "OnDevice supports ops with one output");
     const at::ScalarType dtype = options.dtype().toScalarType();
     switch (kind_) {
@@ -98,14 +101,29 @@ class OnDevice final : public Impl {
       case Output::kInPlace:
         // TensorIterator has checked the sizes already; the messages are those of ATen's
         // check_inplace for the CPU.
-        TORCH_CHECK(dtype == given_->scalar_type(), "Bad in-place call: input tensor dtype ",
-                    given_->dtype(), " and output tensor dtype ", options.dtype(), " should match");
-        TORCH_CHECK(sizes == given_->sizes(), "Bad in-place call: input tensor size ",
-                    given_->sizes(), " and output tensor size ", sizes, " should match");
+        TORCH_CHECK(
+            dtype == given_->scalar_type(),
+            "Bad in-place call: input tensor dtype ",
+            given_->dtype(),
+            " and output tensor dtype ",
+            options.dtype(),
+            " should match");
+        TORCH_CHECK(
+            sizes == given_->sizes(),
+            "Bad in-place call: input tensor size ",
+            given_->sizes(),
+            " and output tensor size ",
+            sizes,
+            " should match");
         break;
       case Output::kOut:
-        TORCH_CHECK(dtype == given_->scalar_type(), "Expected out tensor to have dtype ",
-                    options.dtype(), ", but got ", given_->dtype(), " instead");
+        TORCH_CHECK(
+            dtype == given_->scalar_type(),
+            "Expected out tensor to have dtype ",
+            options.dtype(),
+            ", but got ",
+            given_->dtype(),
+            " instead");
         resize_out(*given_, sizes, strides, options.memory_format_opt());
         break;
     }

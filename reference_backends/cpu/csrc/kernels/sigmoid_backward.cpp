@@ -13,9 +13,9 @@ namespace cpuref::kernels {
 
 // sigmoid_backward(Tensor grad_output, Tensor output) -> Tensor
 at::Tensor sigmoid_backward(const at::Tensor& grad_output, const at::Tensor& output) {
-  at::Tensor grad_input =
-      empty_device_like(at::meta::sigmoid_backward(meta_twin(grad_output), meta_twin(output)),
-                        result_device(grad_output, output));
+  at::Tensor grad_input = empty_device_like(
+      at::meta::sigmoid_backward(meta_twin(grad_output), meta_twin(output)),
+      result_device(grad_output, output));
   CpuViews cpu;
   at::Tensor grad_input_view = cpu(grad_input);
   at::cpu::sigmoid_backward_out(grad_input_view, cpu(grad_output), cpu(output));

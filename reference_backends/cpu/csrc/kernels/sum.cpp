@@ -13,8 +13,11 @@ namespace cpuref::kernels {
 
 // sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) ->
 // Tensor
-at::Tensor sum_dim_IntList(const at::Tensor& self, at::OptionalIntArrayRef dim, bool keepdim,
-                           std::optional<at::ScalarType> dtype) {
+at::Tensor sum_dim_IntList(
+    const at::Tensor& self,
+    at::OptionalIntArrayRef dim,
+    bool keepdim,
+    std::optional<at::ScalarType> dtype) {
   // A full reduction of a floating tensor into its own dtype is a 0-dim tensor of that dtype.
   const bool full_reduction = !dim.has_value() && !keepdim && !dtype.has_value() &&
                               self.is_floating_point() && !self.is_conj();

@@ -12,8 +12,10 @@
 namespace cpuref::kernels {
 
 // threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
-at::Tensor threshold_backward(const at::Tensor& grad_output, const at::Tensor& self,
-                              const at::Scalar& threshold) {
+at::Tensor threshold_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    const at::Scalar& threshold) {
   at::Tensor grad_input = empty_device_like(
       at::meta::threshold_backward(meta_twin(grad_output), meta_twin(self), threshold),
       result_device(grad_output, self));

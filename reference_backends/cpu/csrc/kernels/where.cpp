@@ -12,14 +12,19 @@
 namespace cpuref::kernels {
 
 // where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
-at::Tensor where_self(const at::Tensor& condition, const at::Tensor& self,
-                      const at::Tensor& other) {
+at::Tensor where_self(
+    const at::Tensor& condition,
+    const at::Tensor& self,
+    const at::Tensor& other) {
   return cpu_kernel::call<at::_ops::where_self>(condition, self, other);
 }
 
 // where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
-at::Tensor& where_self_out(const at::Tensor& condition, const at::Tensor& self,
-                           const at::Tensor& other, at::Tensor& out) {
+at::Tensor& where_self_out(
+    const at::Tensor& condition,
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out) {
   return cpu_kernel::call<at::_ops::where_self_out>(condition, self, other, out);
 }
 

@@ -8,8 +8,6 @@
 // Environment:
 //   CPUREF_DEVICE_COUNT   number of devices (default 2)
 //   CPUREF_MEMORY_BYTES   memory of each device (default 8 GiB)
-#include "generated/runtime.h"
-
 #include <c10/util/Exception.h>
 
 #include <chrono>
@@ -21,6 +19,8 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
+
+#include "generated/runtime.h"
 
 namespace cpuref::runtime {
 
@@ -78,15 +78,24 @@ State& state() {
 thread_local int current = 0;
 
 void check_device(int device) {
-  TORCH_CHECK(device >= 0 && device < state().device_count, "invalid cpuref device index ",
-              device, ": there are ", state().device_count, " devices");
+  TORCH_CHECK(
+      device >= 0 && device < state().device_count,
+      "invalid cpuref device index ",
+      device,
+      ": there are ",
+      state().device_count,
+      " devices");
 }
 
 }  // namespace
 
-int device_count() noexcept { return state().device_count; }
+int device_count() noexcept {
+  return state().device_count;
+}
 
-int current_device() { return current; }
+int current_device() {
+  return current;
+}
 
 void set_device(int device) {
   check_device(device);
@@ -98,7 +107,7 @@ void* device_malloc(int device, std::size_t bytes) {
   State& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (s.used[device] + bytes > s.capacity) return nullptr;
-  void* ptr = ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t{kAlignment}, std::nothrow);
+  void* ptr = ::operator new (bytes == 0 ? 1 : bytes, std::align_val_t{kAlignment}, std::nothrow);
   if (ptr == nullptr) return nullptr;
   s.device_memory.emplace(ptr, Allocation{device, bytes});
   s.used[device] += bytes;
@@ -110,11 +119,15 @@ void device_free(int device, void* ptr) {
   State& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   auto it = s.device_memory.find(ptr);
-  TORCH_CHECK(it != s.device_memory.end() && it->second.device == device,
-              "device_free: ", ptr, " is not memory of cpuref:", device);
+  TORCH_CHECK(
+      it != s.device_memory.end() && it->second.device == device,
+      "device_free: ",
+      ptr,
+      " is not memory of cpuref:",
+      device);
   s.used[device] -= it->second.bytes;
   s.device_memory.erase(it);
-  ::operator delete(ptr, std::align_val_t{kAlignment});
+  ::operator delete (ptr, std::align_val_t{kAlignment});
 }
 
 int device_of_pointer(const void* ptr) noexcept {
@@ -149,9 +162,13 @@ Stream stream_create(int device) {
   return new StreamRecord{device};
 }
 
-void stream_destroy(Stream stream) { delete stream; }
+void stream_destroy(Stream stream) {
+  delete stream;
+}
 
-bool stream_query(Stream /*stream*/) { return true; }
+bool stream_query(Stream /*stream*/) {
+  return true;
+}
 
 void stream_synchronize(Stream /*stream*/) {}
 
@@ -162,27 +179,33 @@ Event event_create(int device) {
   return new EventRecord{device, false, {}};
 }
 
-void event_destroy(Event event) { delete event; }
+void event_destroy(Event event) {
+  delete event;
+}
 
 void event_record(Event event, Stream /*stream*/) {
   event->recorded = true;
   event->when = std::chrono::steady_clock::now();
 }
 
-bool event_query(Event /*event*/) { return true; }
+bool event_query(Event /*event*/) {
+  return true;
+}
 
 void event_synchronize(Event /*event*/) {}
 
 double event_elapsed_ms(Event start, Event end) {
-  TORCH_CHECK(start->recorded && end->recorded,
-              "elapsed_time needs both events to have been recorded");
+  TORCH_CHECK(
+      start->recorded && end->recorded, "elapsed_time needs both events to have been recorded");
   return std::chrono::duration<double, std::milli>(end->when - start->when).count();
 }
 
-void device_synchronize(int device) { check_device(device); }
+void device_synchronize(int device) {
+  check_device(device);
+}
 
 void* host_malloc(std::size_t bytes) {
-  void* ptr = ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t{kAlignment}, std::nothrow);
+  void* ptr = ::operator new (bytes == 0 ? 1 : bytes, std::align_val_t{kAlignment}, std::nothrow);
   if (ptr == nullptr) return nullptr;
   State& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -197,7 +220,7 @@ void host_free(void* ptr) {
     std::lock_guard<std::mutex> lock(s.mutex);
     TORCH_CHECK(s.host_memory.erase(ptr) == 1, "host_free: ", ptr, " is not pinned memory");
   }
-  ::operator delete(ptr, std::align_val_t{kAlignment});
+  ::operator delete (ptr, std::align_val_t{kAlignment});
 }
 
 bool is_host_pointer(const void* ptr) noexcept {
