@@ -139,6 +139,13 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
     # C++ laid out as clang-format lays it out (cpp.declaration, cpp.call, ...): in Python,
     # because thousands of operators go through it (as Jinja macros it cost 2.5x the rendering).
     env.globals["cpp"] = cpp_layout.Layout()
+    # The banner macro (_macros.j2), made once for every template instead of imported by each
+    # render: the import alone was a fifth of the time of rendering a repo's thousands of files.
+    # A broken _macros.j2 is reported where a template first uses `banner`.
+    try:
+        env.globals["banner"] = env.get_template("_macros.j2").module
+    except jinja2.TemplateError:
+        pass
     return env
 
 
