@@ -105,19 +105,7 @@ const std::set<std::string>& switchable_features() {
   return names;
 }
 
-std::string class_prefix_for(const std::string& device) {
-  std::string out;
-  bool upper = true;
-  for (char c : device) {
-    if (c == '_') {
-      upper = true;
-      continue;
-    }
-    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-    upper = false;
-  }
-  return out;
-}
+std::string class_prefix_for(const std::string& device) { return model::camel_case(device); }
 
 bool check_device_name(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
   if (!is_identifier(name, true) || !std::islower(static_cast<unsigned char>(name[0]))) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 
 #include "model/cpp_types.h"
 
@@ -146,6 +147,20 @@ bool is_reserved_cpp_identifier(std::string_view name) {
 
 bool is_python_keyword(std::string_view name) {
   return std::find(kPythonKeywords.begin(), kPythonKeywords.end(), name) != kPythonKeywords.end();
+}
+
+std::string camel_case(std::string_view snake) {
+  std::string out;
+  bool upper = true;
+  for (char c : snake) {
+    if (c == '_') {
+      upper = true;
+      continue;
+    }
+    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return out;
 }
 
 std::optional<Op> build_op(const NativeFunction& fn, Diagnostics& diags) {

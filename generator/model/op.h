@@ -58,5 +58,7 @@ std::optional<Op> build_op(const NativeFunction& fn, Diagnostics& diags);
 bool is_reserved_cpp_identifier(std::string_view name);
 // Python keywords, for names that reach generated Python.
 bool is_python_keyword(std::string_view name);
+// CamelCase of a snake_case name: "my_npu" -> "MyNpu" (class names).
+std::string camel_case(std::string_view snake);
 
 }  // namespace frp::model

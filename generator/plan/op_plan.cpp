@@ -77,17 +77,7 @@ DefaultKernel default_kernel(const model::Op& op, bool minimal) {
 
 // "ReluFunction" for relu: the op's C++ name in CamelCase.
 std::string function_class_name(const std::string& cpp_name) {
-  std::string out;
-  bool upper = true;
-  for (char c : cpp_name) {
-    if (c == '_') {
-      upper = true;
-      continue;
-    }
-    out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-    upper = false;
-  }
-  return out + "Function";
+  return model::camel_case(cpp_name) + "Function";
 }
 
 }  // namespace
