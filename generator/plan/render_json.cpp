@@ -21,17 +21,6 @@ std::string cpp_string_literal(std::string_view text) {
   return out + "\"";
 }
 
-// What templates and tests/torch/compile_proof.py read of each argument: whether an argument is
-// written or keyword-only is decided into the wrapper plan.
-void write_arguments(const model::Op& op, JsonText& out) {
-  out.begin_array();
-  for (const model::CppArgument& a : op.arguments) {
-    out.begin_object().key("name").value(a.name).key("type").value(a.type);
-    out.key("tensor").value(model::to_string(a.tensor)).end_object();
-  }
-  out.end_array();
-}
-
 // The op's C++ parameter list and the arguments that pass them on, as templates paste them.
 void write_signature(const model::Op& op, JsonText& out) {
   std::string params, names;
@@ -57,8 +46,11 @@ void write_wrapper(const WrapperPlan& wrapper, JsonText& out) {
   out.key("default_kernel").value(to_string(wrapper.default_kernel));
 }
 
-void write_autograd_function(const AutogradFunction& function, JsonText& out) {
-  out.begin_object()
+// The Function's forward passes the op's arguments on by name: `arguments` are those names.
+void write_autograd_function(const model::Op& op, const AutogradFunction& function, JsonText& out) {
+  out.begin_object().key("arguments").begin_array();
+  for (const model::CppArgument& a : op.arguments) out.value(a.name);
+  out.end_array()
       .key("class_name")
       .value(function.class_name)
       .key("schema_name")
@@ -110,9 +102,9 @@ std::string op_json_text(const model::Op& op, const WrapperPlan& wrapper,
                          std::optional<bool> autograd, const AutogradFunction* function) {
   JsonText out;
   out.reserve(2048);  // an aten op's JSON is 1-2 KB: one allocation instead of several
-  out.begin_object().key("arguments");
-  write_arguments(op, out);
-  out.key("key").value(op.key);
+  // Each argument's C++ type and name are in `signature`; nothing reads them one by one, and
+  // thousands of ops make every field count in the renderer's parsing time.
+  out.begin_object().key("key").value(op.key);
   out.key("impl_name").value(op.fn->func.name.qualified());
   out.key("schema_literal").value(cpp_string_literal(op.schema));
   out.key("ns").value(op.ns);
@@ -126,11 +118,10 @@ std::string op_json_text(const model::Op& op, const WrapperPlan& wrapper,
   write_signature(op, out);
   out.key("return_type").value(op.return_type);
   write_wrapper(wrapper, out);
-  out.key("tags").strings(op.fn->tags);
   if (autograd) out.key("autograd").value(*autograd);
   if (function) {
     out.key("autograd_function");
-    write_autograd_function(*function, out);
+    write_autograd_function(op, *function, out);
   }
   out.end_object();
   return out.take();

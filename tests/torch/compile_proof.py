@@ -54,16 +54,29 @@ def planned_ops(frp_gen: Path, descriptor: Path) -> list[dict]:
     return json.loads(model)["ops"]
 
 
+def argument_types(op: dict) -> dict[str, str]:
+    """Each argument's C++ type, by name, read from the op's `signature` ("type name, ..."):
+    the only ", " inside a type is that of std::array<bool, N>."""
+    parts = (
+        op["signature"].replace("<bool, ", "<bool,").split(", ")
+        if op["signature"]
+        else []
+    )
+    return {
+        name: type_.replace("<bool,", "<bool, ")
+        for type_, _, name in (part.rpartition(" ") for part in parts)
+    }
+
+
 def features(op: dict) -> set[str]:
     """Everything about an op whose C++ spelling must be right."""
     found = {f"return:{op['return_type']}", f"kind:{op['kind']}"}
-    found |= {f"arg:{a['type']}" for a in op["arguments"]}
+    types = argument_types(op)
+    found |= {f"arg:{type_}" for type_ in types.values()}
     guard = op["guard"]
     found.add(f"guard:{guard['kind'] if guard else 'none'}")
-    kinds = {a["name"]: a["tensor"] for a in op["arguments"]}
-    found |= {
-        f"check:{kinds[name]}" for name in op["device_checks"]
-    }  # each check_device overload
+    # The check_device overload a checked argument calls is chosen by its C++ type.
+    found |= {f"check:{types[name]}" for name in op["device_checks"]}
     return found
 
 
@@ -73,7 +86,7 @@ def choose_sample(ops: list[dict], size: int) -> list[dict]:
     chosen: dict[str, dict] = {}
     while needed:
         best = max(
-            ops, key=lambda op: (len(features(op) & needed), -len(op["arguments"]))
+            ops, key=lambda op: (len(features(op) & needed), -len(op["signature"]))
         )
         chosen[best["key"]] = best
         needed -= features(best)
