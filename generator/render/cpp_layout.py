@@ -1,8 +1,11 @@
 """C++ text laid out as clang-format 14 lays it out with the generated repo's .clang-format.
 
-frp-gen writes formatted C++ without running clang-format: the C++ templates call these
-functions, through the global `cpp` that render.py gives every template (`cpp.call(...)`,
-`{% call cpp.paragraph() %}`). The style is Google's with a 100-column limit (see
+frp-gen writes formatted C++ without running clang-format: the C++ templates use these
+functions as filters, which render.py gives every template under the names in FILTERS (`{{
+"TORCH_CHECK" | cpp_call(["ok", '"message"']) }}`, `{% filter cpp_paragraph %}...{% endfilter
+%}`): the first argument is the one piped in. Filters rather than functions of a global
+because Jinja2 calls a filter directly, but a global's function through its context, at several
+times the cost over thousands of operators. The style is Google's with a 100-column limit (see
 templates/.clang-format.j2); each function follows the few rules of it that its construct
 meets, decided by lengths alone. `indent` is the indentation of the first line. Each function
 returns its text without a final newline (but `paragraph`, which stands for its block's lines).
@@ -215,12 +218,12 @@ def comment(text: str, indent: str = "") -> str:
     )
 
 
-def paragraph(indent: str = "", caller=None) -> str:
-    """The same for the paragraph between {% call cpp.paragraph() %} and {% endcall %}, written
+def paragraph(text: str, indent: str = "") -> str:
+    """The same for the paragraph between {% filter cpp_paragraph %} and {% endfilter %}, written
     on as many lines as is convenient (for comments that hold names of the backend, whose
     lengths vary), with a final newline: the lines of the comment take the place of the
     block's (ReflowComments: true joins and rebreaks them the same way)."""
-    return comment(caller().strip().replace("\n", " "), indent) + "\n"
+    return comment(text.strip().replace("\n", " "), indent) + "\n"
 
 
 def includes(headers: list, path: str) -> str:
@@ -252,14 +255,12 @@ def includes(headers: list, path: str) -> str:
     )
 
 
-class Layout:
-    """The namespace the templates see as `cpp`: these functions, as its methods."""
-
-    __slots__ = ()
-    LIMIT = LIMIT
-    declaration = staticmethod(declaration)
-    call = staticmethod(call)
-    assignment = staticmethod(assignment)
-    comment = staticmethod(comment)
-    paragraph = staticmethod(paragraph)
-    includes = staticmethod(includes)
+# The template filter of each function.
+FILTERS = {
+    "cpp_declaration": declaration,
+    "cpp_call": call,
+    "cpp_assignment": assignment,
+    "cpp_comment": comment,
+    "cpp_paragraph": paragraph,
+    "cpp_includes": includes,
+}

@@ -136,9 +136,9 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
         autoescape=False,
         auto_reload=False,  # one run renders from templates that cannot change under it
     )
-    # C++ laid out as clang-format lays it out (cpp.declaration, cpp.call, ...): in Python,
+    # C++ laid out as clang-format lays it out ({{ op.schema | cpp_comment }}, ...): in Python,
     # because thousands of operators go through it (as Jinja macros it cost 2.5x the rendering).
-    env.globals["cpp"] = cpp_layout.Layout()
+    env.filters.update(cpp_layout.FILTERS)
     # The banner macro (_macros.j2), made once for every template instead of imported by each
     # render: the import alone was a fifth of the time of rendering a repo's thousands of files.
     # A broken _macros.j2 is reported where a template first uses `banner`.

@@ -2,8 +2,8 @@
 
 Every generated repo carries a .clang-format, and its C++ (csrc/, tests/cpp/) must need no change
 by it. frp-gen never runs clang-format itself: the templates' static text is formatted by hand and
-the per-operator text is laid out by generator/render/cpp_layout.py (`cpp` in templates). clang-format (Debian's
-clang-format 14, which setup.sh installs) checks that here with `--dry-run -Werror` and the repo's
+the per-operator text is laid out by generator/render/cpp_layout.py (the `cpp_*` filters of
+templates). clang-format (Debian's clang-format 14, which setup.sh installs) checks that here with `--dry-run -Werror` and the repo's
 own .clang-format, on the default repo, on the custom-ops example, and on repos with the core aten
 operators and custom autograd Functions, for a short and a long device name (names reach comments,
 messages and class names, so they move line breaks).
