@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up everything frp-gen needs on a fresh Debian 12 machine, builds frp-gen and its tests,
 # then runs the main job: `frp-gen new mydevice`, pip-installed into its own virtualenv and used
-# from a plain `import torch`. It also installs the reference CPU backend the same way.
+# from a plain `import torch`. It also installs the reference CPU and OpenCL backends the same way.
 # Safe to run again: installs are skipped when present, builds are incremental (ccache, ninja).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -9,7 +9,8 @@ cd "$(dirname "$0")"
 PYTHON=${PYTHON:-python3}
 APT_PACKAGES=(cmake ninja-build g++ ccache clang-format libcli11-dev nlohmann-json3-dev
               libyaml-dev pkg-config libgtest-dev libgmock-dev libssl-dev
-              zlib1g-dev)  # zlib: the library tests/backends/extensions links, as a team would
+              zlib1g-dev  # zlib: the library tests/backends/extensions links, as a team would
+              ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo)  # the OpenCL reference backend
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -49,6 +50,9 @@ install_backend build/demo/torch_mydevice build/venv-mydevice
 
 echo "== the reference CPU backend (reference_backends/cpu, in build/venv-cpuref)"
 install_backend reference_backends/cpu build/venv-cpuref
+
+echo "== the reference OpenCL backend (reference_backends/opencl, in build/venv-ocl; PoCL here)"
+install_backend reference_backends/opencl build/venv-ocl
 
 echo "== use mydevice: a plain 'import torch' autoloads it"
 (cd build && venv-mydevice/bin/python - <<'PY'

@@ -1,6 +1,8 @@
-"""Checks that the reference CPU backend's generated files are what frp-gen generates today.
+"""Checks that a reference backend's generated files are what frp-gen generates today.
 
     python3 tests/reference/check_reference_fresh.py --frp-gen build/frp-gen
+    python3 tests/reference/check_reference_fresh.py --frp-gen build/frp-gen \
+        --backend reference_backends/opencl --descriptor examples/opencl_reference/frp.yaml
 
 reference_backends/cpu is checked in, generated files included. This runs `frp-gen regen` on a
 copy of it (without its build folder), its descriptor being examples/cpu_reference/frp.yaml, and
@@ -42,9 +44,14 @@ def stale_files(report: dict) -> list[str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frp-gen", type=Path, default=Path("build/frp-gen"))
-    parser.add_argument("--backend", type=Path, default=BACKEND, help=argparse.SUPPRESS)
     parser.add_argument(
-        "--descriptor", type=Path, default=DESCRIPTOR, help=argparse.SUPPRESS
+        "--backend",
+        type=Path,
+        default=BACKEND,
+        help="the backend (default: the CPU one)",
+    )
+    parser.add_argument(
+        "--descriptor", type=Path, default=DESCRIPTOR, help="its descriptor of record"
     )
     args = parser.parse_args()
     backend, descriptor = args.backend.resolve(), args.descriptor.resolve()

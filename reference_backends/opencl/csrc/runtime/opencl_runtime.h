@@ -1,0 +1,45 @@
+// What ocl's kernels need of the OpenCL runtime beyond generated/runtime.h: the buffer behind a
+// device pointer, and the OpenCL objects of a device and a stream.
+//
+// Device pointers are opaque: each allocation is a cl_mem buffer, and device_malloc hands out an
+// address in a range of host address space reserved for it (never readable), so that the pointer
+// arithmetic of views (storage offsets, strides) works as on any device. A kernel turns such a
+// pointer back into its buffer and a byte offset with buffer_at().
+#pragma once
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <cstddef>
+#include <string>
+
+#include "generated/runtime.h"
+
+namespace ocl::opencl {
+
+// A place in device memory: the buffer and the byte offset in it.
+struct BufferAt {
+  cl_mem buffer = nullptr;
+  std::size_t offset = 0;
+  std::size_t bytes_left = 0;  // from offset to the end of the buffer
+  int device = -1;
+};
+
+// The buffer holding `ptr` (an address device_malloc returned, or one inside or one past the end
+// of its range); throws if `ptr` is not device memory.
+BufferAt buffer_at(const void* ptr);
+
+cl_context context(int device);
+cl_device_id device_id(int device);
+// The in-order command queue of `stream` (nullptr: the device's default stream).
+cl_command_queue queue(runtime::Stream stream, int device);
+// Tells the runtime that `event` is the last command enqueued on `stream` (it takes the event's
+// reference): stream_query() asks it whether the stream is idle.
+void enqueued(runtime::Stream stream, int device, cl_event event);
+
+// Throws c10::Error naming `what` and the OpenCL error if `status` is not CL_SUCCESS.
+void check(cl_int status, const char* what);
+// The name of an OpenCL error code ("CL_OUT_OF_RESOURCES").
+std::string error_name(cl_int status);
+
+}  // namespace ocl::opencl

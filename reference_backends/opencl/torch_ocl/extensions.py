@@ -1,0 +1,24 @@
+# Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+# and will never overwrite it.
+"""Your own Python API for ocl.
+
+The generated package imports this module once the device is registered, and every name listed
+in ``__all__`` below becomes part of ``torch.ocl`` (and of
+``torch_ocl``). Here you may use the device and the generated API freely,
+for example::
+
+    import torch
+
+    from . import _C
+
+    __all__ = ["clock_rate"]
+
+
+    def clock_rate(device: int = 0) -> int:
+        \"\"\"The device's clock in MHz, from a binding you added to your own module.\"\"\"
+        ...
+
+C++ sources and libraries for such bindings go into ``extensions.cmake``.
+"""
+
+__all__: list[str] = []
