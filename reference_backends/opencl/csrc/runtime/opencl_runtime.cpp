@@ -322,7 +322,9 @@ void enqueue_copy(
           bytes,
           " bytes past a buffer's end");
       if (to.device != from.device) {
+        // Ordered after the work of both devices: what `q` and the source's streams queued.
         check(clFinish(q), "clFinish");
+        finish_all(device(from.device));
         copy_across_devices(to, from, bytes);
         return;
       }
