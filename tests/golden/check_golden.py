@@ -20,6 +20,7 @@ GOLDEN = ROOT / "tests" / "golden"
 # would be a second copy of the same files.
 CHECKED_ELSEWHERE = {
     "cpu_reference": "reference_backends/cpu, by tests/reference/check_reference_fresh.py",
+    "opencl_reference": "reference_backends/opencl, by tests/reference/check_reference_fresh.py",
 }
 
 
