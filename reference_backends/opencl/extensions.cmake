@@ -16,3 +16,24 @@
 # ocl's runtime drives OpenCL 1.2 (the ICD loader: any installed driver, PoCL in CI).
 find_package(OpenCL REQUIRED)
 target_link_libraries(torch_ocl PRIVATE OpenCL::OpenCL)
+
+# The OpenCL kernels: their OpenCL C sources (csrc/cl) go into the library as text, and the host
+# code that builds, caches and launches them (csrc/opencl).
+file(GLOB OCL_KERNEL_FILES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/csrc/cl/*.cl)
+set(OCL_EMBEDDED_SOURCES ${CMAKE_CURRENT_BINARY_DIR}/ocl_kernel_sources.cpp)
+add_custom_command(
+  OUTPUT ${OCL_EMBEDDED_SOURCES}
+  COMMAND ${CMAKE_COMMAND} -DFOLDER=${CMAKE_CURRENT_SOURCE_DIR}/csrc/cl -DOUTPUT=${OCL_EMBEDDED_SOURCES}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed_kernels.cmake
+  DEPENDS ${OCL_KERNEL_FILES} ${CMAKE_CURRENT_SOURCE_DIR}/cmake/embed_kernels.cmake
+  COMMENT "Embedding the OpenCL kernels of csrc/cl"
+  VERBATIM)
+target_sources(torch_ocl PRIVATE
+  ${OCL_EMBEDDED_SOURCES}
+  csrc/opencl/elementwise.cpp
+  csrc/opencl/launch.cpp
+  csrc/opencl/nn.cpp
+  csrc/opencl/programs.cpp
+  csrc/opencl/reduce.cpp
+  csrc/opencl/types.cpp
+)

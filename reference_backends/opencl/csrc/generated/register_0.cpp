@@ -11,9 +11,28 @@
 
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from.h"
+#include "generated/kernels/_log_softmax_backward_data.h"
+#include "generated/kernels/_softmax.h"
+#include "generated/kernels/add.h"
+#include "generated/kernels/addcdiv.h"
+#include "generated/kernels/amin.h"
+#include "generated/kernels/convolution_backward_overrideable.h"
+#include "generated/kernels/div.h"
+#include "generated/kernels/exp.h"
 #include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
+#include "generated/kernels/index_select.h"
+#include "generated/kernels/lerp.h"
+#include "generated/kernels/mean.h"
+#include "generated/kernels/native_batch_norm.h"
+#include "generated/kernels/native_batch_norm_backward.h"
+#include "generated/kernels/ne.h"
+#include "generated/kernels/sum.h"
+#include "generated/kernels/tanh.h"
+#include "generated/kernels/tanh_backward.h"
+#include "generated/kernels/threshold_backward.h"
 #include "generated/kernels/view.h"
+#include "generated/kernels/where.h"
 #include "generated/native_calls.h"
 
 namespace ocl {
@@ -26,6 +45,189 @@ at::Tensor wrapper__copy_from(const at::Tensor& self, const at::Tensor& dst, boo
     calls.record();
   }
   return kernels::_copy_from(self, dst, non_blocking);
+}
+
+at::Tensor wrapper__log_softmax_backward_data(
+    const at::Tensor& grad_output,
+    const at::Tensor& output,
+    int64_t dim,
+    at::ScalarType input_dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "_log_softmax_backward_data", "grad_output");
+  check_device(common_device, output, "_log_softmax_backward_data", "output");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_log_softmax_backward_data");
+    calls.record();
+  }
+  return kernels::_log_softmax_backward_data(grad_output, output, dim, input_dtype);
+}
+
+at::Tensor wrapper__softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_softmax", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_softmax");
+    calls.record();
+  }
+  return kernels::_softmax(self, dim, half_to_float);
+}
+
+at::Tensor wrapper_add_Tensor(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    const at::Scalar& alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "add.Tensor", "self");
+  check_device(common_device, other, "add.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("add.Tensor");
+    calls.record();
+  }
+  return kernels::add_Tensor(self, other, alpha);
+}
+
+at::Tensor& wrapper_add__Tensor(
+    at::Tensor& self,
+    const at::Tensor& other,
+    const at::Scalar& alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "add_.Tensor", "self");
+  check_device(common_device, other, "add_.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("add_.Tensor");
+    calls.record();
+  }
+  return kernels::add__Tensor(self, other, alpha);
+}
+
+at::Tensor& wrapper_add_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    const at::Scalar& alpha,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "add.out", "self");
+  check_device(common_device, other, "add.out", "other");
+  check_device(common_device, out, "add.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("add.out");
+    calls.record();
+  }
+  return kernels::add_out(self, other, alpha, out);
+}
+
+at::Tensor& wrapper_addcdiv_(
+    at::Tensor& self,
+    const at::Tensor& tensor1,
+    const at::Tensor& tensor2,
+    const at::Scalar& value) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "addcdiv_", "self");
+  check_device(common_device, tensor1, "addcdiv_", "tensor1");
+  check_device(common_device, tensor2, "addcdiv_", "tensor2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("addcdiv_");
+    calls.record();
+  }
+  return kernels::addcdiv_(self, tensor1, tensor2, value);
+}
+
+at::Tensor wrapper_amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "amin", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("amin");
+    calls.record();
+  }
+  return kernels::amin(self, dim, keepdim);
+}
+
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_convolution_backward_overrideable(
+    const at::Tensor& grad_output,
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    c10::SymIntArrayRef stride,
+    c10::SymIntArrayRef padding,
+    c10::SymIntArrayRef dilation,
+    bool transposed,
+    c10::SymIntArrayRef output_padding,
+    c10::SymInt groups,
+    ::std::array<bool, 3> output_mask) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "convolution_backward_overrideable", "grad_output");
+  check_device(common_device, input, "convolution_backward_overrideable", "input");
+  check_device(common_device, weight, "convolution_backward_overrideable", "weight");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("convolution_backward_overrideable");
+    calls.record();
+  }
+  return kernels::convolution_backward_overrideable(
+      grad_output,
+      input,
+      weight,
+      stride,
+      padding,
+      dilation,
+      transposed,
+      output_padding,
+      groups,
+      output_mask);
+}
+
+at::Tensor wrapper_div_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "div.Tensor", "self");
+  check_device(common_device, other, "div.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("div.Tensor");
+    calls.record();
+  }
+  return kernels::div_Tensor(self, other);
+}
+
+at::Tensor& wrapper_div__Tensor(at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "div_.Tensor", "self");
+  check_device(common_device, other, "div_.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("div_.Tensor");
+    calls.record();
+  }
+  return kernels::div__Tensor(self, other);
+}
+
+at::Tensor& wrapper_div_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "div.out", "self");
+  check_device(common_device, other, "div.out", "other");
+  check_device(common_device, out, "div.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("div.out");
+    calls.record();
+  }
+  return kernels::div_out(self, other, out);
+}
+
+at::Tensor wrapper_exp(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "exp", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("exp");
+    calls.record();
+  }
+  return kernels::exp(self);
 }
 
 at::Tensor& wrapper_exponential_(
@@ -49,6 +251,196 @@ at::Tensor& wrapper_fill__Scalar(at::Tensor& self, const at::Scalar& value) {
   return kernels::fill__Scalar(self, value);
 }
 
+at::Tensor wrapper_index_select(const at::Tensor& self, int64_t dim, const at::Tensor& index) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "index_select", "self");
+  check_device(common_device, index, "index_select", "index");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("index_select");
+    calls.record();
+  }
+  return kernels::index_select(self, dim, index);
+}
+
+at::Tensor& wrapper_lerp__Scalar(
+    at::Tensor& self,
+    const at::Tensor& end,
+    const at::Scalar& weight) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "lerp_.Scalar", "self");
+  check_device(common_device, end, "lerp_.Scalar", "end");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("lerp_.Scalar");
+    calls.record();
+  }
+  return kernels::lerp__Scalar(self, end, weight);
+}
+
+at::Tensor wrapper_mean_dim(
+    const at::Tensor& self,
+    at::OptionalIntArrayRef dim,
+    bool keepdim,
+    ::std::optional<at::ScalarType> dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mean.dim", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mean.dim");
+    calls.record();
+  }
+  return kernels::mean_dim(self, dim, keepdim, dtype);
+}
+
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_batch_norm(
+    const at::Tensor& input,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& bias,
+    const ::std::optional<at::Tensor>& running_mean,
+    const ::std::optional<at::Tensor>& running_var,
+    bool training,
+    double momentum,
+    double eps) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input, "native_batch_norm", "input");
+  check_device(common_device, weight, "native_batch_norm", "weight");
+  check_device(common_device, bias, "native_batch_norm", "bias");
+  check_device(common_device, running_mean, "native_batch_norm", "running_mean");
+  check_device(common_device, running_var, "native_batch_norm", "running_var");
+  const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_batch_norm");
+    calls.record();
+  }
+  return kernels::native_batch_norm(
+      input, weight, bias, running_mean, running_var, training, momentum, eps);
+}
+
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_batch_norm_backward(
+    const at::Tensor& grad_out,
+    const at::Tensor& input,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& running_mean,
+    const ::std::optional<at::Tensor>& running_var,
+    const ::std::optional<at::Tensor>& save_mean,
+    const ::std::optional<at::Tensor>& save_invstd,
+    bool train,
+    double eps,
+    ::std::array<bool, 3> output_mask) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_out, "native_batch_norm_backward", "grad_out");
+  check_device(common_device, input, "native_batch_norm_backward", "input");
+  check_device(common_device, weight, "native_batch_norm_backward", "weight");
+  check_device(common_device, running_mean, "native_batch_norm_backward", "running_mean");
+  check_device(common_device, running_var, "native_batch_norm_backward", "running_var");
+  check_device(common_device, save_mean, "native_batch_norm_backward", "save_mean");
+  check_device(common_device, save_invstd, "native_batch_norm_backward", "save_invstd");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_batch_norm_backward");
+    calls.record();
+  }
+  return kernels::native_batch_norm_backward(
+      grad_out,
+      input,
+      weight,
+      running_mean,
+      running_var,
+      save_mean,
+      save_invstd,
+      train,
+      eps,
+      output_mask);
+}
+
+at::Tensor wrapper_ne_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "ne.Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("ne.Scalar");
+    calls.record();
+  }
+  return kernels::ne_Scalar(self, other);
+}
+
+at::Tensor wrapper_ne_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "ne.Tensor", "self");
+  check_device(common_device, other, "ne.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("ne.Tensor");
+    calls.record();
+  }
+  return kernels::ne_Tensor(self, other);
+}
+
+at::Tensor wrapper_sum(const at::Tensor& self, ::std::optional<at::ScalarType> dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sum", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sum");
+    calls.record();
+  }
+  return kernels::sum(self, dtype);
+}
+
+at::Tensor wrapper_sum_dim_IntList(
+    const at::Tensor& self,
+    at::OptionalIntArrayRef dim,
+    bool keepdim,
+    ::std::optional<at::ScalarType> dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sum.dim_IntList", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sum.dim_IntList");
+    calls.record();
+  }
+  return kernels::sum_dim_IntList(self, dim, keepdim, dtype);
+}
+
+at::Tensor wrapper_tanh(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "tanh", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("tanh");
+    calls.record();
+  }
+  return kernels::tanh(self);
+}
+
+at::Tensor wrapper_tanh_backward(const at::Tensor& grad_output, const at::Tensor& output) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "tanh_backward", "grad_output");
+  check_device(common_device, output, "tanh_backward", "output");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("tanh_backward");
+    calls.record();
+  }
+  return kernels::tanh_backward(grad_output, output);
+}
+
+at::Tensor wrapper_threshold_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    const at::Scalar& threshold) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "threshold_backward", "grad_output");
+  check_device(common_device, self, "threshold_backward", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("threshold_backward");
+    calls.record();
+  }
+  return kernels::threshold_backward(grad_output, self, threshold);
+}
+
 at::Tensor wrapper_view(const at::Tensor& self, c10::SymIntArrayRef size) {
   if (native_calls::enabled()) {
     static native_calls::Counter calls("view");
@@ -57,13 +449,54 @@ at::Tensor wrapper_view(const at::Tensor& self, c10::SymIntArrayRef size) {
   return kernels::view(self, size);
 }
 
+at::Tensor wrapper_where_self(
+    const at::Tensor& condition,
+    const at::Tensor& self,
+    const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, condition, "where.self", "condition");
+  check_device(common_device, self, "where.self", "self");
+  check_device(common_device, other, "where.self", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("where.self");
+    calls.record();
+  }
+  return kernels::where_self(condition, self, other);
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from", TORCH_FN(wrapper__copy_from));
+  m.impl("_log_softmax_backward_data", TORCH_FN(wrapper__log_softmax_backward_data));
+  m.impl("_softmax", TORCH_FN(wrapper__softmax));
+  m.impl("add.Tensor", TORCH_FN(wrapper_add_Tensor));
+  m.impl("add_.Tensor", TORCH_FN(wrapper_add__Tensor));
+  m.impl("add.out", TORCH_FN(wrapper_add_out));
+  m.impl("addcdiv_", TORCH_FN(wrapper_addcdiv_));
+  m.impl("amin", TORCH_FN(wrapper_amin));
+  m.impl("convolution_backward_overrideable", TORCH_FN(wrapper_convolution_backward_overrideable));
+  m.impl("div.Tensor", TORCH_FN(wrapper_div_Tensor));
+  m.impl("div_.Tensor", TORCH_FN(wrapper_div__Tensor));
+  m.impl("div.out", TORCH_FN(wrapper_div_out));
+  m.impl("exp", TORCH_FN(wrapper_exp));
   m.impl("exponential_", TORCH_FN(wrapper_exponential_));
   m.impl("fill_.Scalar", TORCH_FN(wrapper_fill__Scalar));
+  m.impl("index_select", TORCH_FN(wrapper_index_select));
+  m.impl("lerp_.Scalar", TORCH_FN(wrapper_lerp__Scalar));
+  m.impl("mean.dim", TORCH_FN(wrapper_mean_dim));
+  m.impl("native_batch_norm", TORCH_FN(wrapper_native_batch_norm));
+  m.impl("native_batch_norm_backward", TORCH_FN(wrapper_native_batch_norm_backward));
+  m.impl("ne.Scalar", TORCH_FN(wrapper_ne_Scalar));
+  m.impl("ne.Tensor", TORCH_FN(wrapper_ne_Tensor));
+  m.impl("sum", TORCH_FN(wrapper_sum));
+  m.impl("sum.dim_IntList", TORCH_FN(wrapper_sum_dim_IntList));
+  m.impl("tanh", TORCH_FN(wrapper_tanh));
+  m.impl("tanh_backward", TORCH_FN(wrapper_tanh_backward));
+  m.impl("threshold_backward", TORCH_FN(wrapper_threshold_backward));
   m.impl("view", TORCH_FN(wrapper_view));
+  m.impl("where.self", TORCH_FN(wrapper_where_self));
 }
 
 }  // namespace ocl

@@ -10,13 +10,71 @@
 #include <torch/library.h>
 
 #include "generated/device_checks.h"
+#include "generated/kernels/_log_softmax.h"
+#include "generated/kernels/_softmax_backward_data.h"
+#include "generated/kernels/addcmul.h"
 #include "generated/kernels/as_strided.h"
+#include "generated/kernels/ge.h"
+#include "generated/kernels/log.h"
+#include "generated/kernels/lt.h"
+#include "generated/kernels/max_pool2d_with_indices.h"
+#include "generated/kernels/maximum.h"
+#include "generated/kernels/mul.h"
+#include "generated/kernels/native_layer_norm_backward.h"
+#include "generated/kernels/neg.h"
+#include "generated/kernels/reciprocal.h"
 #include "generated/kernels/resize.h"
+#include "generated/kernels/sigmoid_backward.h"
+#include "generated/kernels/sub.h"
 #include "generated/kernels/unfold.h"
 #include "generated/native_calls.h"
 
 namespace ocl {
 namespace {
+
+at::Tensor wrapper__log_softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_log_softmax", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_log_softmax");
+    calls.record();
+  }
+  return kernels::_log_softmax(self, dim, half_to_float);
+}
+
+at::Tensor wrapper__softmax_backward_data(
+    const at::Tensor& grad_output,
+    const at::Tensor& output,
+    int64_t dim,
+    at::ScalarType input_dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "_softmax_backward_data", "grad_output");
+  check_device(common_device, output, "_softmax_backward_data", "output");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_softmax_backward_data");
+    calls.record();
+  }
+  return kernels::_softmax_backward_data(grad_output, output, dim, input_dtype);
+}
+
+at::Tensor& wrapper_addcmul_(
+    at::Tensor& self,
+    const at::Tensor& tensor1,
+    const at::Tensor& tensor2,
+    const at::Scalar& value) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "addcmul_", "self");
+  check_device(common_device, tensor1, "addcmul_", "tensor1");
+  check_device(common_device, tensor2, "addcmul_", "tensor2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("addcmul_");
+    calls.record();
+  }
+  return kernels::addcmul_(self, tensor1, tensor2, value);
+}
 
 at::Tensor wrapper_as_strided(
     const at::Tensor& self,
@@ -30,6 +88,176 @@ at::Tensor wrapper_as_strided(
   return kernels::as_strided(self, size, stride, storage_offset);
 }
 
+at::Tensor wrapper_ge_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "ge.Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("ge.Scalar");
+    calls.record();
+  }
+  return kernels::ge_Scalar(self, other);
+}
+
+at::Tensor wrapper_ge_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "ge.Tensor", "self");
+  check_device(common_device, other, "ge.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("ge.Tensor");
+    calls.record();
+  }
+  return kernels::ge_Tensor(self, other);
+}
+
+at::Tensor wrapper_log(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "log", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("log");
+    calls.record();
+  }
+  return kernels::log(self);
+}
+
+at::Tensor wrapper_lt_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "lt.Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("lt.Scalar");
+    calls.record();
+  }
+  return kernels::lt_Scalar(self, other);
+}
+
+at::Tensor wrapper_lt_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "lt.Tensor", "self");
+  check_device(common_device, other, "lt.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("lt.Tensor");
+    calls.record();
+  }
+  return kernels::lt_Tensor(self, other);
+}
+
+::std::tuple<at::Tensor, at::Tensor> wrapper_max_pool2d_with_indices(
+    const at::Tensor& self,
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef stride,
+    at::IntArrayRef padding,
+    at::IntArrayRef dilation,
+    bool ceil_mode) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "max_pool2d_with_indices", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("max_pool2d_with_indices");
+    calls.record();
+  }
+  return kernels::max_pool2d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode);
+}
+
+at::Tensor wrapper_maximum(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "maximum", "self");
+  check_device(common_device, other, "maximum", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("maximum");
+    calls.record();
+  }
+  return kernels::maximum(self, other);
+}
+
+at::Tensor wrapper_mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mul.Tensor", "self");
+  check_device(common_device, other, "mul.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mul.Tensor");
+    calls.record();
+  }
+  return kernels::mul_Tensor(self, other);
+}
+
+at::Tensor& wrapper_mul__Tensor(at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mul_.Tensor", "self");
+  check_device(common_device, other, "mul_.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mul_.Tensor");
+    calls.record();
+  }
+  return kernels::mul__Tensor(self, other);
+}
+
+at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mul.out", "self");
+  check_device(common_device, other, "mul.out", "other");
+  check_device(common_device, out, "mul.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mul.out");
+    calls.record();
+  }
+  return kernels::mul_out(self, other, out);
+}
+
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_layer_norm_backward(
+    const at::Tensor& grad_out,
+    const at::Tensor& input,
+    c10::SymIntArrayRef normalized_shape,
+    const at::Tensor& mean,
+    const at::Tensor& rstd,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& bias,
+    ::std::array<bool, 3> output_mask) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_out, "native_layer_norm_backward", "grad_out");
+  check_device(common_device, input, "native_layer_norm_backward", "input");
+  check_device(common_device, mean, "native_layer_norm_backward", "mean");
+  check_device(common_device, rstd, "native_layer_norm_backward", "rstd");
+  check_device(common_device, weight, "native_layer_norm_backward", "weight");
+  check_device(common_device, bias, "native_layer_norm_backward", "bias");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_layer_norm_backward");
+    calls.record();
+  }
+  return kernels::native_layer_norm_backward(
+      grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask);
+}
+
+at::Tensor wrapper_neg(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "neg", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("neg");
+    calls.record();
+  }
+  return kernels::neg(self);
+}
+
+at::Tensor wrapper_reciprocal(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "reciprocal", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("reciprocal");
+    calls.record();
+  }
+  return kernels::reciprocal(self);
+}
+
 const at::Tensor& wrapper_resize_(
     const at::Tensor& self,
     c10::SymIntArrayRef size,
@@ -39,6 +267,65 @@ const at::Tensor& wrapper_resize_(
     calls.record();
   }
   return kernels::resize_(self, size, memory_format);
+}
+
+at::Tensor wrapper_sigmoid_backward(const at::Tensor& grad_output, const at::Tensor& output) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "sigmoid_backward", "grad_output");
+  check_device(common_device, output, "sigmoid_backward", "output");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sigmoid_backward");
+    calls.record();
+  }
+  return kernels::sigmoid_backward(grad_output, output);
+}
+
+at::Tensor& wrapper_sub_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    const at::Scalar& alpha,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sub.out", "self");
+  check_device(common_device, other, "sub.out", "other");
+  check_device(common_device, out, "sub.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sub.out");
+    calls.record();
+  }
+  return kernels::sub_out(self, other, alpha, out);
+}
+
+at::Tensor wrapper_sub_Tensor(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    const at::Scalar& alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sub.Tensor", "self");
+  check_device(common_device, other, "sub.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sub.Tensor");
+    calls.record();
+  }
+  return kernels::sub_Tensor(self, other, alpha);
+}
+
+at::Tensor& wrapper_sub__Tensor(
+    at::Tensor& self,
+    const at::Tensor& other,
+    const at::Scalar& alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sub_.Tensor", "self");
+  check_device(common_device, other, "sub_.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sub_.Tensor");
+    calls.record();
+  }
+  return kernels::sub__Tensor(self, other, alpha);
 }
 
 at::Tensor wrapper_unfold(const at::Tensor& self, int64_t dimension, int64_t size, int64_t step) {
@@ -52,8 +339,28 @@ at::Tensor wrapper_unfold(const at::Tensor& self, int64_t dimension, int64_t siz
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("_log_softmax", TORCH_FN(wrapper__log_softmax));
+  m.impl("_softmax_backward_data", TORCH_FN(wrapper__softmax_backward_data));
+  m.impl("addcmul_", TORCH_FN(wrapper_addcmul_));
   m.impl("as_strided", TORCH_FN(wrapper_as_strided));
+  m.impl("ge.Scalar", TORCH_FN(wrapper_ge_Scalar));
+  m.impl("ge.Tensor", TORCH_FN(wrapper_ge_Tensor));
+  m.impl("log", TORCH_FN(wrapper_log));
+  m.impl("lt.Scalar", TORCH_FN(wrapper_lt_Scalar));
+  m.impl("lt.Tensor", TORCH_FN(wrapper_lt_Tensor));
+  m.impl("max_pool2d_with_indices", TORCH_FN(wrapper_max_pool2d_with_indices));
+  m.impl("maximum", TORCH_FN(wrapper_maximum));
+  m.impl("mul.Tensor", TORCH_FN(wrapper_mul_Tensor));
+  m.impl("mul_.Tensor", TORCH_FN(wrapper_mul__Tensor));
+  m.impl("mul.out", TORCH_FN(wrapper_mul_out));
+  m.impl("native_layer_norm_backward", TORCH_FN(wrapper_native_layer_norm_backward));
+  m.impl("neg", TORCH_FN(wrapper_neg));
+  m.impl("reciprocal", TORCH_FN(wrapper_reciprocal));
   m.impl("resize_", TORCH_FN(wrapper_resize_));
+  m.impl("sigmoid_backward", TORCH_FN(wrapper_sigmoid_backward));
+  m.impl("sub.out", TORCH_FN(wrapper_sub_out));
+  m.impl("sub.Tensor", TORCH_FN(wrapper_sub_Tensor));
+  m.impl("sub_.Tensor", TORCH_FN(wrapper_sub__Tensor));
   m.impl("unfold", TORCH_FN(wrapper_unfold));
 }
 

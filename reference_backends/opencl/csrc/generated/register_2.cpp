@@ -11,10 +11,22 @@
 
 #include "generated/device_checks.h"
 #include "generated/kernels/_local_scalar_dense.h"
+#include "generated/kernels/addmm.h"
+#include "generated/kernels/amax.h"
+#include "generated/kernels/convolution_overrideable.h"
+#include "generated/kernels/embedding_dense_backward.h"
 #include "generated/kernels/empty.h"
 #include "generated/kernels/empty_strided.h"
+#include "generated/kernels/gelu.h"
+#include "generated/kernels/gelu_backward.h"
+#include "generated/kernels/gt.h"
+#include "generated/kernels/le.h"
+#include "generated/kernels/mse_loss.h"
+#include "generated/kernels/mse_loss_backward.h"
 #include "generated/kernels/normal.h"
 #include "generated/kernels/random.h"
+#include "generated/kernels/silu.h"
+#include "generated/kernels/silu_backward.h"
 #include "generated/native_calls.h"
 
 namespace ocl {
@@ -29,6 +41,96 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor& self) {
     calls.record();
   }
   return kernels::_local_scalar_dense(self);
+}
+
+at::Tensor& wrapper_addmm_out(
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "addmm.out", "self");
+  check_device(common_device, mat1, "addmm.out", "mat1");
+  check_device(common_device, mat2, "addmm.out", "mat2");
+  check_device(common_device, out, "addmm.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("addmm.out");
+    calls.record();
+  }
+  return kernels::addmm_out(self, mat1, mat2, beta, alpha, out);
+}
+
+at::Tensor wrapper_addmm(
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "addmm", "self");
+  check_device(common_device, mat1, "addmm", "mat1");
+  check_device(common_device, mat2, "addmm", "mat2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("addmm");
+    calls.record();
+  }
+  return kernels::addmm(self, mat1, mat2, beta, alpha);
+}
+
+at::Tensor wrapper_amax(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "amax", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("amax");
+    calls.record();
+  }
+  return kernels::amax(self, dim, keepdim);
+}
+
+at::Tensor wrapper_convolution_overrideable(
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    const ::std::optional<at::Tensor>& bias,
+    c10::SymIntArrayRef stride,
+    c10::SymIntArrayRef padding,
+    c10::SymIntArrayRef dilation,
+    bool transposed,
+    c10::SymIntArrayRef output_padding,
+    c10::SymInt groups) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input, "convolution_overrideable", "input");
+  check_device(common_device, weight, "convolution_overrideable", "weight");
+  check_device(common_device, bias, "convolution_overrideable", "bias");
+  const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("convolution_overrideable");
+    calls.record();
+  }
+  return kernels::convolution_overrideable(
+      input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
+}
+
+at::Tensor wrapper_embedding_dense_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& indices,
+    c10::SymInt num_weights,
+    c10::SymInt padding_idx,
+    bool scale_grad_by_freq) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "embedding_dense_backward", "grad_output");
+  check_device(common_device, indices, "embedding_dense_backward", "indices");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("embedding_dense_backward");
+    calls.record();
+  }
+  return kernels::embedding_dense_backward(
+      grad_output, indices, num_weights, padding_idx, scale_grad_by_freq);
 }
 
 at::Tensor wrapper_empty_memory_format(
@@ -59,6 +161,104 @@ at::Tensor wrapper_empty_strided(
     calls.record();
   }
   return kernels::empty_strided(size, stride, dtype, layout, device, pin_memory);
+}
+
+at::Tensor wrapper_gelu(const at::Tensor& self, c10::string_view approximate) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "gelu", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("gelu");
+    calls.record();
+  }
+  return kernels::gelu(self, approximate);
+}
+
+at::Tensor wrapper_gelu_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    c10::string_view approximate) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "gelu_backward", "grad_output");
+  check_device(common_device, self, "gelu_backward", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("gelu_backward");
+    calls.record();
+  }
+  return kernels::gelu_backward(grad_output, self, approximate);
+}
+
+at::Tensor wrapper_gt_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "gt.Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("gt.Scalar");
+    calls.record();
+  }
+  return kernels::gt_Scalar(self, other);
+}
+
+at::Tensor wrapper_gt_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "gt.Tensor", "self");
+  check_device(common_device, other, "gt.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("gt.Tensor");
+    calls.record();
+  }
+  return kernels::gt_Tensor(self, other);
+}
+
+at::Tensor wrapper_le_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "le.Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("le.Scalar");
+    calls.record();
+  }
+  return kernels::le_Scalar(self, other);
+}
+
+at::Tensor wrapper_le_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "le.Tensor", "self");
+  check_device(common_device, other, "le.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("le.Tensor");
+    calls.record();
+  }
+  return kernels::le_Tensor(self, other);
+}
+
+at::Tensor wrapper_mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mse_loss");
+    calls.record();
+  }
+  return kernels::mse_loss(self, target, reduction);
+}
+
+at::Tensor wrapper_mse_loss_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    const at::Tensor& target,
+    int64_t reduction) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "mse_loss_backward", "grad_output");
+  check_device(common_device, self, "mse_loss_backward", "self");
+  check_device(common_device, target, "mse_loss_backward", "target");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mse_loss_backward");
+    calls.record();
+  }
+  return kernels::mse_loss_backward(grad_output, self, target, reduction);
 }
 
 at::Tensor& wrapper_normal_(
@@ -108,16 +308,54 @@ at::Tensor& wrapper_random_(at::Tensor& self, ::std::optional<at::Generator> gen
   return kernels::random_(self, generator);
 }
 
+at::Tensor wrapper_silu(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "silu", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("silu");
+    calls.record();
+  }
+  return kernels::silu(self);
+}
+
+at::Tensor wrapper_silu_backward(const at::Tensor& grad_output, const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "silu_backward", "grad_output");
+  check_device(common_device, self, "silu_backward", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("silu_backward");
+    calls.record();
+  }
+  return kernels::silu_backward(grad_output, self);
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_local_scalar_dense", TORCH_FN(wrapper__local_scalar_dense));
+  m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
+  m.impl("addmm", TORCH_FN(wrapper_addmm));
+  m.impl("amax", TORCH_FN(wrapper_amax));
+  m.impl("convolution_overrideable", TORCH_FN(wrapper_convolution_overrideable));
+  m.impl("embedding_dense_backward", TORCH_FN(wrapper_embedding_dense_backward));
   m.impl("empty.memory_format", TORCH_FN(wrapper_empty_memory_format));
   m.impl("empty_strided", TORCH_FN(wrapper_empty_strided));
+  m.impl("gelu", TORCH_FN(wrapper_gelu));
+  m.impl("gelu_backward", TORCH_FN(wrapper_gelu_backward));
+  m.impl("gt.Scalar", TORCH_FN(wrapper_gt_Scalar));
+  m.impl("gt.Tensor", TORCH_FN(wrapper_gt_Tensor));
+  m.impl("le.Scalar", TORCH_FN(wrapper_le_Scalar));
+  m.impl("le.Tensor", TORCH_FN(wrapper_le_Tensor));
+  m.impl("mse_loss", TORCH_FN(wrapper_mse_loss));
+  m.impl("mse_loss_backward", TORCH_FN(wrapper_mse_loss_backward));
   m.impl("normal_", TORCH_FN(wrapper_normal_));
   m.impl("random_.from", TORCH_FN(wrapper_random__from));
   m.impl("random_.to", TORCH_FN(wrapper_random__to));
   m.impl("random_", TORCH_FN(wrapper_random_));
+  m.impl("silu", TORCH_FN(wrapper_silu));
+  m.impl("silu_backward", TORCH_FN(wrapper_silu_backward));
 }
 
 }  // namespace ocl

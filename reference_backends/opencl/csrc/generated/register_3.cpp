@@ -12,8 +12,22 @@
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_reshape_alias.h"
+#include "generated/kernels/abs.h"
+#include "generated/kernels/argmax.h"
 #include "generated/kernels/bernoulli.h"
+#include "generated/kernels/bmm.h"
+#include "generated/kernels/eq.h"
+#include "generated/kernels/max_pool2d_with_indices_backward.h"
+#include "generated/kernels/minimum.h"
+#include "generated/kernels/mm.h"
+#include "generated/kernels/native_layer_norm.h"
+#include "generated/kernels/nll_loss_backward.h"
+#include "generated/kernels/nll_loss_forward.h"
+#include "generated/kernels/relu.h"
+#include "generated/kernels/rsqrt.h"
 #include "generated/kernels/set.h"
+#include "generated/kernels/sigmoid.h"
+#include "generated/kernels/sqrt.h"
 #include "generated/kernels/uniform.h"
 #include "generated/kernels/zero.h"
 #include "generated/native_calls.h"
@@ -41,6 +55,28 @@ at::Tensor wrapper__reshape_alias(
   return kernels::_reshape_alias(self, size, stride);
 }
 
+at::Tensor wrapper_abs(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "abs", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("abs");
+    calls.record();
+  }
+  return kernels::abs(self);
+}
+
+at::Tensor wrapper_argmax(const at::Tensor& self, ::std::optional<int64_t> dim, bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "argmax", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("argmax");
+    calls.record();
+  }
+  return kernels::argmax(self, dim, keepdim);
+}
+
 at::Tensor& wrapper_bernoulli__float(
     at::Tensor& self,
     double p,
@@ -51,6 +87,181 @@ at::Tensor& wrapper_bernoulli__float(
     calls.record();
   }
   return kernels::bernoulli__float(self, p, generator);
+}
+
+at::Tensor wrapper_bmm(const at::Tensor& self, const at::Tensor& mat2) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bmm", "self");
+  check_device(common_device, mat2, "bmm", "mat2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bmm");
+    calls.record();
+  }
+  return kernels::bmm(self, mat2);
+}
+
+at::Tensor wrapper_eq_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "eq.Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("eq.Scalar");
+    calls.record();
+  }
+  return kernels::eq_Scalar(self, other);
+}
+
+at::Tensor wrapper_eq_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "eq.Tensor", "self");
+  check_device(common_device, other, "eq.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("eq.Tensor");
+    calls.record();
+  }
+  return kernels::eq_Tensor(self, other);
+}
+
+at::Tensor wrapper_max_pool2d_with_indices_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef stride,
+    at::IntArrayRef padding,
+    at::IntArrayRef dilation,
+    bool ceil_mode,
+    const at::Tensor& indices) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "max_pool2d_with_indices_backward", "grad_output");
+  check_device(common_device, self, "max_pool2d_with_indices_backward", "self");
+  check_device(common_device, indices, "max_pool2d_with_indices_backward", "indices");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("max_pool2d_with_indices_backward");
+    calls.record();
+  }
+  return kernels::max_pool2d_with_indices_backward(
+      grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
+}
+
+at::Tensor wrapper_minimum(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "minimum", "self");
+  check_device(common_device, other, "minimum", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("minimum");
+    calls.record();
+  }
+  return kernels::minimum(self, other);
+}
+
+at::Tensor wrapper_mm(const at::Tensor& self, const at::Tensor& mat2) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mm", "self");
+  check_device(common_device, mat2, "mm", "mat2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mm");
+    calls.record();
+  }
+  return kernels::mm(self, mat2);
+}
+
+at::Tensor& wrapper_mm_out(const at::Tensor& self, const at::Tensor& mat2, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "mm.out", "self");
+  check_device(common_device, mat2, "mm.out", "mat2");
+  check_device(common_device, out, "mm.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("mm.out");
+    calls.record();
+  }
+  return kernels::mm_out(self, mat2, out);
+}
+
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_layer_norm(
+    const at::Tensor& input,
+    c10::SymIntArrayRef normalized_shape,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& bias,
+    double eps) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input, "native_layer_norm", "input");
+  check_device(common_device, weight, "native_layer_norm", "weight");
+  check_device(common_device, bias, "native_layer_norm", "bias");
+  const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_layer_norm");
+    calls.record();
+  }
+  return kernels::native_layer_norm(input, normalized_shape, weight, bias, eps);
+}
+
+at::Tensor wrapper_nll_loss_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    const at::Tensor& target,
+    const ::std::optional<at::Tensor>& weight,
+    int64_t reduction,
+    c10::SymInt ignore_index,
+    const at::Tensor& total_weight) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "nll_loss_backward", "grad_output");
+  check_device(common_device, self, "nll_loss_backward", "self");
+  check_device(common_device, target, "nll_loss_backward", "target");
+  check_device(common_device, weight, "nll_loss_backward", "weight");
+  check_device(common_device, total_weight, "nll_loss_backward", "total_weight");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("nll_loss_backward");
+    calls.record();
+  }
+  return kernels::nll_loss_backward(
+      grad_output, self, target, weight, reduction, ignore_index, total_weight);
+}
+
+::std::tuple<at::Tensor, at::Tensor> wrapper_nll_loss_forward(
+    const at::Tensor& self,
+    const at::Tensor& target,
+    const ::std::optional<at::Tensor>& weight,
+    int64_t reduction,
+    c10::SymInt ignore_index) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "nll_loss_forward", "self");
+  check_device(common_device, target, "nll_loss_forward", "target");
+  check_device(common_device, weight, "nll_loss_forward", "weight");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("nll_loss_forward");
+    calls.record();
+  }
+  return kernels::nll_loss_forward(self, target, weight, reduction, ignore_index);
+}
+
+at::Tensor wrapper_relu(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "relu", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("relu");
+    calls.record();
+  }
+  return kernels::relu(self);
+}
+
+at::Tensor wrapper_rsqrt(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "rsqrt", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("rsqrt");
+    calls.record();
+  }
+  return kernels::rsqrt(self);
 }
 
 at::Tensor& wrapper_set__source_Storage(at::Tensor& self, at::Storage source) {
@@ -93,6 +304,28 @@ at::Tensor& wrapper_set_(at::Tensor& self) {
   return kernels::set_(self);
 }
 
+at::Tensor wrapper_sigmoid(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sigmoid", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sigmoid");
+    calls.record();
+  }
+  return kernels::sigmoid(self);
+}
+
+at::Tensor wrapper_sqrt(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "sqrt", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("sqrt");
+    calls.record();
+  }
+  return kernels::sqrt(self);
+}
+
 at::Tensor& wrapper_uniform_(
     at::Tensor& self,
     double from,
@@ -120,12 +353,28 @@ at::Tensor& wrapper_zero_(at::Tensor& self) {
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from_and_resize", TORCH_FN(wrapper__copy_from_and_resize));
   m.impl("_reshape_alias", TORCH_FN(wrapper__reshape_alias));
+  m.impl("abs", TORCH_FN(wrapper_abs));
+  m.impl("argmax", TORCH_FN(wrapper_argmax));
   m.impl("bernoulli_.float", TORCH_FN(wrapper_bernoulli__float));
+  m.impl("bmm", TORCH_FN(wrapper_bmm));
+  m.impl("eq.Scalar", TORCH_FN(wrapper_eq_Scalar));
+  m.impl("eq.Tensor", TORCH_FN(wrapper_eq_Tensor));
+  m.impl("max_pool2d_with_indices_backward", TORCH_FN(wrapper_max_pool2d_with_indices_backward));
+  m.impl("minimum", TORCH_FN(wrapper_minimum));
+  m.impl("mm", TORCH_FN(wrapper_mm));
+  m.impl("mm.out", TORCH_FN(wrapper_mm_out));
+  m.impl("native_layer_norm", TORCH_FN(wrapper_native_layer_norm));
+  m.impl("nll_loss_backward", TORCH_FN(wrapper_nll_loss_backward));
+  m.impl("nll_loss_forward", TORCH_FN(wrapper_nll_loss_forward));
+  m.impl("relu", TORCH_FN(wrapper_relu));
+  m.impl("rsqrt", TORCH_FN(wrapper_rsqrt));
   m.impl("set_.source_Storage", TORCH_FN(wrapper_set__source_Storage));
   m.impl(
       "set_.source_Storage_storage_offset", TORCH_FN(wrapper_set__source_Storage_storage_offset));
   m.impl("set_.source_Tensor", TORCH_FN(wrapper_set__source_Tensor));
   m.impl("set_", TORCH_FN(wrapper_set_));
+  m.impl("sigmoid", TORCH_FN(wrapper_sigmoid));
+  m.impl("sqrt", TORCH_FN(wrapper_sqrt));
   m.impl("uniform_", TORCH_FN(wrapper_uniform_));
   m.impl("zero_", TORCH_FN(wrapper_zero_));
 }

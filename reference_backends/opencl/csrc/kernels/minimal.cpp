@@ -1,8 +1,11 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: minimal.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: minimal. Copies between and within ocl tensors of any dtypes and strides, and
+// fill_, are OpenCL kernels (cl/elementwise.cl); the rest is frp-gen's generated default, which
+// moves data through the runtime's copies.
+#include <ATen/TensorIterator.h>
+
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_local_scalar_dense.h"
@@ -22,12 +25,30 @@
 #include "generated/kernels/view.h"
 #include "generated/kernels/zero.h"
 #include "generated/minimal_kernels.h"
+#include "opencl/elementwise.h"
 
 namespace ocl::kernels {
 
 // _copy_from(Tensor self, Tensor dst, bool non_blocking=False) -> Tensor
 at::Tensor _copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_blocking) {
-  // The generated default, written against the device-runtime interface.
+  // On one device, what is not one plain block of bytes (another dtype, other strides) is a
+  // kernel; the generated default copies a block through the runtime, and moves anything else
+  // through the CPU.
+  const bool plain = self.scalar_type() == dst.scalar_type() && self.sizes() == dst.sizes() &&
+                     self.strides() == dst.strides() && self.is_non_overlapping_and_dense();
+  if (!plain && self.is_privateuseone() && dst.is_privateuseone() &&
+      opencl::elementwise::device_for({&self, &dst})) {
+    at::TensorIterator iter = at::TensorIteratorConfig()
+                                  .add_output(dst)
+                                  .add_const_input(self)
+                                  .resize_outputs(false)
+                                  .check_all_same_dtype(false)
+                                  .set_check_mem_overlap(false)  // copy_ has checked it
+                                  .build();
+    // In the source's dtype: each element converted once, when stored.
+    opencl::elementwise::run(iter, "copy", 0, 0, self.scalar_type());
+    return dst;
+  }
   return minimal::_copy_from(self, dst, non_blocking);
 }
 
@@ -103,8 +124,15 @@ at::Tensor& exponential_(at::Tensor& self, double lambd, ::std::optional<at::Gen
 
 // fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
 at::Tensor& fill__Scalar(at::Tensor& self, const at::Scalar& value) {
-  // The generated default, written against the device-runtime interface.
-  return minimal::fill__Scalar(self, value);
+  if (!opencl::elementwise::device_for({&self})) return minimal::fill__Scalar(self, value);
+  at::TensorIterator iter = at::TensorIteratorConfig()
+                                .add_output(self)
+                                .resize_outputs(false)
+                                .set_check_mem_overlap(false)  // every element gets one value
+                                .check_all_same_dtype(false)
+                                .build();
+  opencl::elementwise::run(iter, "fill", value, 0, self.scalar_type());
+  return self;
 }
 
 // normal_(Tensor(a!) self, float mean=0, float std=1, *, Generator? generator=None) -> Tensor(a!)

@@ -1,0 +1,156 @@
+// Reductions of ocl (after types.cl) over the rows of a contiguous [outer, inner] input: the host
+// (opencl/reduce.cpp) moves the reduced dimensions last and makes the input contiguous. Each op
+// comes in two forms: NAME_wide gives a row to a work-group of GROUP items (a tree in local
+// memory, for long rows), NAME_narrow gives a row to one work-item (many short rows).
+//
+// RACC_TYPE (a TYPE_* code) is the type sums accumulate in: double or float for floating outputs,
+// long for integer ones (which wraps as the CPU's int64 accumulation does once stored).
+
+#if RACC_TYPE == TYPE_DOUBLE
+#define RACC_T double
+#elif RACC_TYPE == TYPE_FLOAT
+#define RACC_T float
+#else
+#define RACC_T long
+#endif
+
+#define ROW_PARAMS                                                                \
+  __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off, ulong inner, \
+      ulong outer
+
+// Sums (sum, mean) --------------------------------------------------------------------------
+
+#define SUM_KERNELS(name, finish)                                             \
+  __kernel void name##_narrow(ROW_PARAMS) {                                   \
+    const ulong row = get_global_id(0);                                       \
+    if (row >= outer) return;                                                 \
+    const ulong base = in_off + row * inner;                                  \
+    RACC_T acc = 0;                                                           \
+    for (ulong k = 0; k < inner; ++k) acc += (RACC_T)LOAD_IN(in, base + k);   \
+    STORE_OUT(out, out_off + row, finish);                                    \
+  }                                                                           \
+  __kernel void name##_wide(ROW_PARAMS) {                                     \
+    __local RACC_T partial[GROUP];                                            \
+    const ulong row = get_group_id(0);                                        \
+    const uint lane = get_local_id(0);                                        \
+    const ulong base = in_off + row * inner;                                  \
+    RACC_T acc = 0;                                                           \
+    for (ulong k = lane; k < inner; k += GROUP) acc += (RACC_T)LOAD_IN(in, base + k); \
+    partial[lane] = acc;                                                      \
+    for (uint half_size = GROUP / 2; half_size > 0; half_size /= 2) {         \
+      barrier(CLK_LOCAL_MEM_FENCE);                                           \
+      if (lane < half_size) partial[lane] += partial[lane + half_size];       \
+    }                                                                         \
+    if (lane == 0) {                                                          \
+      acc = partial[0];                                                       \
+      STORE_OUT(out, out_off + row, finish);                                  \
+    }                                                                         \
+  }
+
+SUM_KERNELS(sum, acc)
+#if RACC_TYPE == TYPE_DOUBLE || RACC_TYPE == TYPE_FLOAT
+SUM_KERNELS(mean, acc / (RACC_T)inner)
+#endif
+
+// Extremes (amax, amin): a NaN wins, as in PyTorch. Rows are never empty here (the meta
+// function refuses that), so every item starts from the row's first element.
+
+#if ACC_IS_FLOAT
+#define TAKE_MAX(a, b) (isnan(a) || (a) > (b) ? (a) : (b))
+#define TAKE_MIN(a, b) (isnan(a) || (a) < (b) ? (a) : (b))
+#else
+#define TAKE_MAX(a, b) max((a), (b))
+#define TAKE_MIN(a, b) min((a), (b))
+#endif
+
+#define EXTREME_KERNELS(name, take)                                           \
+  __kernel void name##_narrow(ROW_PARAMS) {                                   \
+    const ulong row = get_global_id(0);                                       \
+    if (row >= outer) return;                                                 \
+    const ulong base = in_off + row * inner;                                  \
+    ACC_T acc = LOAD_IN(in, base);                                            \
+    for (ulong k = 1; k < inner; ++k) {                                       \
+      const ACC_T v = LOAD_IN(in, base + k);                                  \
+      acc = take(v, acc);                                                     \
+    }                                                                         \
+    STORE_OUT(out, out_off + row, acc);                                       \
+  }                                                                           \
+  __kernel void name##_wide(ROW_PARAMS) {                                     \
+    __local ACC_T partial[GROUP];                                             \
+    const ulong row = get_group_id(0);                                        \
+    const uint lane = get_local_id(0);                                        \
+    const ulong base = in_off + row * inner;                                  \
+    ACC_T acc = LOAD_IN(in, base);                                            \
+    for (ulong k = lane; k < inner; k += GROUP) {                             \
+      const ACC_T v = LOAD_IN(in, base + k);                                  \
+      acc = take(v, acc);                                                     \
+    }                                                                         \
+    partial[lane] = acc;                                                      \
+    for (uint half_size = GROUP / 2; half_size > 0; half_size /= 2) {         \
+      barrier(CLK_LOCAL_MEM_FENCE);                                           \
+      if (lane < half_size) {                                                 \
+        partial[lane] = take(partial[lane + half_size], partial[lane]);       \
+      }                                                                       \
+    }                                                                         \
+    if (lane == 0) STORE_OUT(out, out_off + row, partial[0]);                 \
+  }
+
+EXTREME_KERNELS(amax, TAKE_MAX)
+EXTREME_KERNELS(amin, TAKE_MIN)
+
+// argmax: the index of the first largest element; a NaN counts as larger than any number, and
+// the first NaN wins.
+
+#if ACC_IS_FLOAT
+#define BEATS(v, i, best, best_i) \
+  ((isnan(v) && !isnan(best)) || (v) > (best) || (((v) == (best) || (isnan(v) && isnan(best))) && (i) < (best_i)))
+#else
+#define BEATS(v, i, best, best_i) ((v) > (best) || ((v) == (best) && (i) < (best_i)))
+#endif
+
+__kernel void argmax_narrow(ROW_PARAMS) {
+  const ulong row = get_global_id(0);
+  if (row >= outer) return;
+  const ulong base = in_off + row * inner;
+  ACC_T best = LOAD_IN(in, base);
+  long best_i = 0;
+  for (ulong k = 1; k < inner; ++k) {
+    const ACC_T v = LOAD_IN(in, base + k);
+    if (BEATS(v, (long)k, best, best_i)) {
+      best = v;
+      best_i = (long)k;
+    }
+  }
+  STORE_OUT(out, out_off + row, best_i);
+}
+
+__kernel void argmax_wide(ROW_PARAMS) {
+  __local ACC_T values[GROUP];
+  __local long indices[GROUP];
+  const ulong row = get_group_id(0);
+  const uint lane = get_local_id(0);
+  const ulong base = in_off + row * inner;
+  ACC_T best = LOAD_IN(in, base);
+  long best_i = 0;
+  for (ulong k = lane; k < inner; k += GROUP) {
+    const ACC_T v = LOAD_IN(in, base + k);
+    if (BEATS(v, (long)k, best, best_i)) {
+      best = v;
+      best_i = (long)k;
+    }
+  }
+  values[lane] = best;
+  indices[lane] = best_i;
+  for (uint half_size = GROUP / 2; half_size > 0; half_size /= 2) {
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lane < half_size) {
+      const ACC_T v = values[lane + half_size];
+      const long i = indices[lane + half_size];
+      if (BEATS(v, i, values[lane], indices[lane])) {
+        values[lane] = v;
+        indices[lane] = i;
+      }
+    }
+  }
+  if (lane == 0) STORE_OUT(out, out_off + row, indices[0]);
+}

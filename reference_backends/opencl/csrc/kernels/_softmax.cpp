@@ -1,0 +1,31 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: _softmax (cl/nn.cl: a work-group per row along dim).
+#include "generated/kernels/_softmax.h"
+
+#include <ATen/ops/_softmax_meta.h>
+#include <ATen/ops/_softmax_ops.h>
+
+#include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/nn.h"
+#include "opencl/structured.h"
+
+namespace ocl::kernels {
+
+// _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
+at::Tensor _softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
+  const std::optional<int> device =
+      opencl::elementwise::device_for({&self}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device || !at::isFloatingType(self.scalar_type())) {
+    return cpu_fallback::call<at::_ops::_softmax>(self, dim, half_to_float);
+  }
+  opencl::Structured<at::meta::structured__softmax> op(
+      at::Device(c10::DeviceType::PrivateUse1, *device));
+  op.meta(self, dim, half_to_float);
+  opencl::nn::softmax(self, dim, /*log=*/false, op.output());
+  return op.take();
+}
+
+}  // namespace ocl::kernels

@@ -1,0 +1,24 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: addcdiv_ (cl/elementwise.cl: self + value * tensor1 / tensor2).
+#include "generated/kernels/addcdiv.h"
+
+#include <ATen/ops/addcdiv_meta.h>
+#include <ATen/ops/addcdiv_ops.h>
+
+#include "kernels/elementwise_op.h"
+
+namespace ocl::kernels {
+
+// addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)
+at::Tensor& addcdiv_(
+    at::Tensor& self,
+    const at::Tensor& tensor1,
+    const at::Tensor& tensor2,
+    const at::Scalar& value) {
+  return elementwise_op::in_place<at::meta::structured_addcdiv, at::_ops::addcdiv_>(
+      "addcdiv", {value}, self, tensor1, tensor2, value);
+}
+
+}  // namespace ocl::kernels

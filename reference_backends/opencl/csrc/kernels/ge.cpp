@@ -1,0 +1,26 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: ge (cl/elementwise.cl), in the operands' promoted dtype, to bool.
+#include "generated/kernels/ge.h"
+
+#include <ATen/ops/ge_meta.h>
+#include <ATen/ops/ge_ops.h>
+
+#include "kernels/elementwise_op.h"
+
+namespace ocl::kernels {
+
+// ge.Scalar(Tensor self, Scalar other) -> Tensor
+at::Tensor ge_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  return elementwise_op::functional<at::meta::structured_ge_Scalar, at::_ops::ge_Scalar>(
+      "ge", {}, self, other);
+}
+
+// ge.Tensor(Tensor self, Tensor other) -> Tensor
+at::Tensor ge_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return elementwise_op::functional<at::meta::structured_ge_Tensor, at::_ops::ge_Tensor>(
+      "ge", {}, self, other);
+}
+
+}  // namespace ocl::kernels

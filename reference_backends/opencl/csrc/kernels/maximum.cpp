@@ -1,0 +1,20 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: maximum (cl/elementwise.cl): NaN in either gives NaN.
+#include "generated/kernels/maximum.h"
+
+#include <ATen/ops/maximum_meta.h>
+#include <ATen/ops/maximum_ops.h>
+
+#include "kernels/elementwise_op.h"
+
+namespace ocl::kernels {
+
+// maximum(Tensor self, Tensor other) -> Tensor
+at::Tensor maximum(const at::Tensor& self, const at::Tensor& other) {
+  return elementwise_op::functional<at::meta::structured_maximum, at::_ops::maximum>(
+      "maximum", {}, self, other);
+}
+
+}  // namespace ocl::kernels

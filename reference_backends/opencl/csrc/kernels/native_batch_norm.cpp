@@ -1,0 +1,30 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: native_batch_norm.
+// Replace each body with your device's kernel when you are ready.
+#include "generated/kernels/native_batch_norm.h"
+
+#include <ATen/ops/native_batch_norm_ops.h>
+
+#include "generated/cpu_fallback.h"
+
+namespace ocl::kernels {
+
+// native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor?
+// running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm(
+    const at::Tensor& input,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& bias,
+    const ::std::optional<at::Tensor>& running_mean,
+    const ::std::optional<at::Tensor>& running_var,
+    bool training,
+    double momentum,
+    double eps) {
+  // Until then the operator runs on the CPU.
+  return cpu_fallback::call<at::_ops::native_batch_norm>(
+      input, weight, bias, running_mean, running_var, training, momentum, eps);
+}
+
+}  // namespace ocl::kernels

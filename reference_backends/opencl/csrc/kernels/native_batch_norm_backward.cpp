@@ -1,0 +1,42 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: native_batch_norm_backward.
+// Replace each body with your device's kernel when you are ready.
+#include "generated/kernels/native_batch_norm_backward.h"
+
+#include <ATen/ops/native_batch_norm_backward_ops.h>
+
+#include "generated/cpu_fallback.h"
+
+namespace ocl::kernels {
+
+// native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean,
+// Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3]
+// output_mask) -> (Tensor, Tensor, Tensor)
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> native_batch_norm_backward(
+    const at::Tensor& grad_out,
+    const at::Tensor& input,
+    const ::std::optional<at::Tensor>& weight,
+    const ::std::optional<at::Tensor>& running_mean,
+    const ::std::optional<at::Tensor>& running_var,
+    const ::std::optional<at::Tensor>& save_mean,
+    const ::std::optional<at::Tensor>& save_invstd,
+    bool train,
+    double eps,
+    ::std::array<bool, 3> output_mask) {
+  // Until then the operator runs on the CPU.
+  return cpu_fallback::call<at::_ops::native_batch_norm_backward>(
+      grad_out,
+      input,
+      weight,
+      running_mean,
+      running_var,
+      save_mean,
+      save_invstd,
+      train,
+      eps,
+      output_mask);
+}
+
+}  // namespace ocl::kernels

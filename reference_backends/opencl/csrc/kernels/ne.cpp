@@ -1,0 +1,26 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: ne (cl/elementwise.cl), in the operands' promoted dtype, to bool.
+#include "generated/kernels/ne.h"
+
+#include <ATen/ops/ne_meta.h>
+#include <ATen/ops/ne_ops.h>
+
+#include "kernels/elementwise_op.h"
+
+namespace ocl::kernels {
+
+// ne.Scalar(Tensor self, Scalar other) -> Tensor
+at::Tensor ne_Scalar(const at::Tensor& self, const at::Scalar& other) {
+  return elementwise_op::functional<at::meta::structured_ne_Scalar, at::_ops::ne_Scalar>(
+      "ne", {}, self, other);
+}
+
+// ne.Tensor(Tensor self, Tensor other) -> Tensor
+at::Tensor ne_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  return elementwise_op::functional<at::meta::structured_ne_Tensor, at::_ops::ne_Tensor>(
+      "ne", {}, self, other);
+}
+
+}  // namespace ocl::kernels

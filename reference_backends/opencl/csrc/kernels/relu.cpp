@@ -1,0 +1,26 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: relu (cl/elementwise.cl), built as ATen builds it: clamp_min(self, 0).
+#include "generated/kernels/relu.h"
+
+#include <ATen/ops/clamp_min_meta.h>
+#include <ATen/ops/relu_ops.h>
+
+#include "kernels/elementwise_op.h"
+
+namespace ocl::kernels {
+
+// relu(Tensor self) -> Tensor
+at::Tensor relu(const at::Tensor& self) {
+  TORCH_CHECK(self.scalar_type() != at::kBool, "Boolean inputs not supported for relu");
+  const std::optional<int> device = opencl::elementwise::device_for({&self});
+  if (!device) return cpu_fallback::call<at::_ops::relu>(self);
+  opencl::Structured<at::meta::structured_clamp_min> op(
+      at::Device(c10::DeviceType::PrivateUse1, *device));
+  op.meta(self, 0);
+  opencl::elementwise::run(op, "relu");
+  return op.take();
+}
+
+}  // namespace ocl::kernels

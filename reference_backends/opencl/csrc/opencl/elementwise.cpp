@@ -1,0 +1,139 @@
+#include "opencl/elementwise.h"
+
+#include <c10/util/Exception.h>
+
+#include <cstdint>
+#include <string>
+
+#include "opencl/launch.h"
+#include "opencl/types.h"
+
+namespace ocl::opencl::elementwise {
+namespace {
+
+constexpr int kMaxDims = 8;
+
+// The Geometry of cl/elementwise.cl, field for field.
+struct Geometry {
+  cl_long sizes[kMaxDims];
+  cl_long strides[4][kMaxDims];
+  cl_int ndim;
+  cl_int padding;
+};
+
+// Sets `value` as a kernel argument of the arithmetic type `acc` (ACC_T).
+void push_acc(Launch& launch, c10::ScalarType acc, const at::Scalar& value) {
+  switch (acc) {
+    case c10::kFloat:
+      launch.value(value.to<float>());
+      break;
+    case c10::kDouble:
+      launch.value(value.to<double>());
+      break;
+    case c10::kInt:
+      launch.value(static_cast<cl_int>(value.to<int64_t>()));
+      break;
+    case c10::kLong:
+      launch.value(static_cast<cl_long>(value.to<int64_t>()));
+      break;
+    default:
+      TORCH_INTERNAL_ASSERT(false, "no arithmetic type ", acc);
+  }
+}
+
+}  // namespace
+
+std::optional<int> device_for(
+    std::initializer_list<const at::Tensor*> tensors,
+    CpuScalars cpu_scalars) {
+  std::optional<int> device;
+  for (const at::Tensor* tensor : tensors) {
+    if (tensor == nullptr || !tensor->defined()) continue;
+    if (tensor->is_conj() || tensor->is_neg() || tensor->dim() > kMaxDims) return std::nullopt;
+    if (tensor->is_cpu() && tensor->dim() == 0 && cpu_scalars == CpuScalars::kAllowed) {
+      if (!type_code(tensor->scalar_type())) return std::nullopt;
+      continue;
+    }
+    if (!tensor->is_privateuseone()) return std::nullopt;
+    const int index = tensor->device().index();
+    if ((device && *device != index) || !supported(tensor->scalar_type(), index)) {
+      return std::nullopt;
+    }
+    device = index;
+  }
+  return device;
+}
+
+void run(
+    at::TensorIteratorBase& iter,
+    const char* op,
+    const at::Scalar& s0,
+    const at::Scalar& s1,
+    std::optional<c10::ScalarType> compute_dtype) {
+  const int64_t n = iter.numel();
+  if (n == 0) return;
+  TORCH_INTERNAL_ASSERT(iter.noutputs() == 1 && iter.ninputs() <= 3 && iter.ndim() <= kMaxDims);
+  const int device = iter.device(0).index();
+  const c10::ScalarType out_dtype = iter.dtype(0);
+  // TensorIterator promotes no inputs on devices other than the CPU: each input is loaded as its
+  // own dtype and converted in the kernel.
+  const c10::ScalarType compute = compute_dtype ? *compute_dtype : iter.common_dtype();
+  TORCH_CHECK(supported(compute, device), "ocl: this device has no kernels computing in ", compute);
+  const c10::ScalarType acc = accumulate_type(compute);
+
+  Geometry geometry{};
+  geometry.ndim = static_cast<cl_int>(iter.ndim());
+  bool contiguous = iter.ndim() <= 1;
+  cl_uint scalars = 0;
+  for (int arg = 0; arg < iter.ntensors(); ++arg) {
+    const bool scalar = arg > 0 && iter.is_cpu_scalar(arg);
+    if (scalar) scalars |= 1u << (arg - 1);
+    const int64_t item = static_cast<int64_t>(c10::elementSize(iter.dtype(arg)));
+    for (int d = 0; d < iter.ndim(); ++d) {
+      geometry.sizes[d] = iter.shape()[d];
+      geometry.strides[arg][d] = scalar ? 0 : iter.strides(arg)[d] / item;
+      if (!scalar && geometry.strides[arg][d] != 1) contiguous = false;
+    }
+  }
+
+  std::string defines = type_defines(compute, out_dtype);
+  for (int input = 1; input < iter.ntensors(); ++input) {
+    const c10::ScalarType dtype = iter.dtype(input);
+    if ((scalars & (1u << (input - 1))) == 0 && dtype != compute) {
+      defines +=
+          std::string(" -D") + "ABC"[input - 1] + "_TYPE=" + std::to_string(*type_code(dtype));
+    }
+  }
+
+  at::Scalar values[3] = {0, 0, 0};  // of the CPU scalars
+  for (int input = 1; input < iter.ntensors(); ++input) {
+    if ((scalars & (1u << (input - 1))) != 0) values[input - 1] = iter.tensor(input).item();
+  }
+
+  const std::string name = std::string(op) + (contiguous ? "_contiguous" : "_strided");
+  // Like ATen's dtype dispatch: the floating-point ops have no integer kernels.
+  TORCH_CHECK_NOT_IMPLEMENTED(
+      has_kernel(device, Program::kElementwise, defines, name.c_str()),
+      '"',
+      op,
+      "\" not implemented for '",
+      c10::toString(compute),
+      "'");
+  Launch launch(device, Program::kElementwise, defines, name.c_str());
+  const at::TensorBase& out = iter.tensor_base(0);
+  launch.tensor(out);
+  for (int input = 1; input <= 3; ++input) {
+    // An operand the op lacks, or a CPU scalar, still needs a buffer: the output's, never read.
+    const bool real = input < iter.ntensors() && (scalars & (1u << (input - 1))) == 0;
+    launch.tensor(real ? iter.tensor_base(input) : out);
+  }
+  for (const at::Scalar& value : values) push_acc(launch, acc, value);
+  launch.value(scalars);
+  push_acc(launch, acc, s0);
+  push_acc(launch, acc, s1);
+  launch.value(static_cast<cl_ulong>(n));
+  launch.value(geometry);
+  launch.run(static_cast<std::size_t>(n));
+}
+
+}  // namespace ocl::opencl::elementwise

@@ -1,0 +1,36 @@
+// The elementwise kernels of cl/elementwise.cl run over a TensorIterator: PyTorch's own
+// broadcasting, type promotion, output allocation and resizing, and memory-overlap checks (the
+// iterator), with the arithmetic on the device.
+#pragma once
+
+#include <ATen/TensorIterator.h>
+#include <ATen/core/Tensor.h>
+#include <c10/core/Scalar.h>
+
+#include <optional>
+
+namespace ocl::opencl::elementwise {
+
+enum class CpuScalars { kAllowed, kRefused };
+
+// The ocl device the kernels would run on for these operands: each defined tensor is on one ocl
+// device or (if allowed: TensorIterator passes them to the kernel as values) is a 0-dim CPU
+// tensor, of a dtype the device's kernels take, without a lazy conjugate or negative bit, of at
+// most 8 dimensions. nullopt otherwise: the caller takes the CPU fallback, which handles
+// everything.
+std::optional<int> device_for(
+    std::initializer_list<const at::Tensor*> tensors,
+    CpuScalars cpu_scalars = CpuScalars::kAllowed);
+
+// Runs kernel `op` of cl/elementwise.cl over `iter` (one output, up to three inputs, built over
+// operands device_for() accepted). s0 and s1 are the op's scalar arguments (alpha, value,
+// threshold, weight, norm), in the arithmetic type. The op computes in `compute`, by default the
+// common dtype the iterator worked out (iterators configured to promote have one).
+void run(
+    at::TensorIteratorBase& iter,
+    const char* op,
+    const at::Scalar& s0 = 0,
+    const at::Scalar& s1 = 0,
+    std::optional<c10::ScalarType> compute = std::nullopt);
+
+}  // namespace ocl::opencl::elementwise

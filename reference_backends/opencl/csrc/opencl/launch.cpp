@@ -1,0 +1,74 @@
+#include "opencl/launch.h"
+
+#include <c10/util/Exception.h>
+
+#include "generated/streams.h"
+
+namespace ocl::opencl {
+namespace {
+
+std::mutex& launch_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+std::size_t round_up(std::size_t value, std::size_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+}  // namespace
+
+Launch::Launch(int device, Program program, const std::string& defines, const char* name)
+    : lock_(launch_mutex()), device_(device), name_(name) {
+  kernel_ = kernel(device, program, defines, name);
+}
+
+Launch& Launch::tensor(const at::TensorBase& tensor) {
+  const BufferAt at = buffer_at(tensor.const_data_ptr());
+  TORCH_INTERNAL_ASSERT(at.device == device_, name_, ": a tensor of another device");
+  const auto item = static_cast<std::size_t>(tensor.element_size());
+  TORCH_CHECK(
+      at.offset % item == 0,
+      name_,
+      ": the tensor's data is not aligned to its element size (a view of another dtype?)");
+  raw(sizeof(cl_mem), &at.buffer);
+  const cl_ulong index = at.offset / item;
+  return raw(sizeof(index), &index);
+}
+
+Launch& Launch::raw(std::size_t bytes, const void* data) {
+  check(clSetKernelArg(kernel_, next_, bytes, data), name_);
+  ++next_;
+  return *this;
+}
+
+void Launch::run(std::size_t global) {
+  // A multiple of 64 lets the driver pick a good work-group size.
+  const std::size_t rounded = round_up(global, 64);
+  enqueue(1, &rounded, nullptr);
+}
+
+void Launch::run_groups(std::size_t groups, std::size_t group_size) {
+  const std::size_t global = groups * group_size;
+  enqueue(1, &global, &group_size);
+}
+
+void Launch::run(std::array<std::size_t, 2> global, std::array<std::size_t, 2> local) {
+  const std::array<std::size_t, 2> rounded = {
+      round_up(global[0], local[0]), round_up(global[1], local[1])};
+  enqueue(2, rounded.data(), local.data());
+}
+
+void Launch::enqueue(cl_uint dimensions, const std::size_t* global, const std::size_t* local) {
+  const runtime::Stream stream =
+      streams::native(streams::current_stream(static_cast<c10::DeviceIndex>(device_)));
+  cl_event event = nullptr;
+  check(
+      clEnqueueNDRangeKernel(
+          queue(stream, device_), kernel_, dimensions, nullptr, global, local, 0, nullptr, &event),
+      name_);
+  enqueued(stream, device_, event);
+  lock_.unlock();
+}
+
+}  // namespace ocl::opencl

@@ -1,0 +1,56 @@
+// Launching one of ocl's kernels on the current stream of a device:
+//
+//   Launch(device, Program::kElementwise, defines, "add_contiguous")
+//       .tensor(out).tensor(self)...value(n)
+//       .run(n);
+//
+// Arguments are set in the kernel's order. run() enqueues the kernel on the device's current
+// stream and reports it to the runtime, so that synchronize(), events and stream queries see it.
+// Launches are serialized, since a cl_kernel holds one set of arguments at a time.
+#pragma once
+
+#include <ATen/core/Tensor.h>
+
+#include <array>
+#include <cstddef>
+#include <mutex>
+#include <string>
+
+#include "opencl/programs.h"
+
+namespace ocl::opencl {
+
+class Launch {
+ public:
+  Launch(int device, Program program, const std::string& defines, const char* name);
+
+  // Two arguments: the buffer holding the tensor's first element and that element's index in it
+  // (a `__global T*` and a `ulong` on the kernel's side).
+  Launch& tensor(const at::TensorBase& tensor);
+
+  // One argument of plain data: a number or a struct laid out as the kernel's.
+  template <class T>
+  Launch& value(const T& value) {
+    return raw(sizeof(T), &value);
+  }
+
+  // Work-item i of `global` runs for element i; the kernel checks the bound itself, since the
+  // range is rounded up to a multiple of the work-group size.
+  void run(std::size_t global);
+  // `groups` work-groups of `group_size` items each (for kernels that cooperate in a group).
+  void run_groups(std::size_t groups, std::size_t group_size);
+  // A 2-D range in work-groups of `local` (which divides nothing: rounded up like run()).
+  void run(std::array<std::size_t, 2> global, std::array<std::size_t, 2> local);
+
+ private:
+  Launch& raw(std::size_t bytes, const void* data);
+  void enqueue(cl_uint dimensions, const std::size_t* global, const std::size_t* local);
+
+  std::unique_lock<std::mutex> lock_;
+  int device_;
+  cl_kernel kernel_ = nullptr;
+  cl_uint next_ = 0;
+  const char* name_;
+};
+
+}  // namespace ocl::opencl

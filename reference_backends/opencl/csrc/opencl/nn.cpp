@@ -1,0 +1,165 @@
+#include "opencl/nn.h"
+
+#include <ATen/core/Reduction.h>
+#include <ATen/ops/empty.h>
+#include <c10/util/Exception.h>
+
+#include <limits>
+#include <string>
+
+#include "opencl/launch.h"
+#include "opencl/types.h"
+
+namespace ocl::opencl::nn {
+namespace {
+
+std::string defines(const at::Tensor& in, const at::Tensor& out) {
+  const int device = out.device().index();
+  return type_defines(in.scalar_type(), out.scalar_type()) +
+         " -DGROUP=" + std::to_string(group_size(device));
+}
+
+// `t` with `dim` moved last, contiguous: rows of the softmax dimension.
+at::Tensor rows_of(const at::Tensor& t, int64_t dim) {
+  return t.dim() == 0 ? t.reshape({1}) : t.movedim(dim, -1).contiguous();
+}
+
+// Where a kernel writes rows for `out`: `out` itself if its layout is already that of the rows,
+// else a new tensor that finish_rows() copies into `out`.
+at::Tensor rows_target(const at::Tensor& out, int64_t dim) {
+  const bool direct = out.is_contiguous() && (out.dim() == 0 || dim == out.dim() - 1);
+  if (direct) return out;
+  return at::empty(rows_of(out, dim).sizes(), out.options());
+}
+
+void finish_rows(const at::Tensor& rows, const at::Tensor& out, int64_t dim) {
+  if (rows.is_same(out)) return;
+  out.copy_(out.dim() == 0 ? rows.reshape({}) : rows.movedim(-1, dim));
+}
+
+}  // namespace
+
+void softmax(const at::Tensor& self, int64_t dim, bool log, const at::Tensor& out) {
+  if (self.numel() == 0) return;
+  dim = self.dim() == 0 ? 0 : c10::maybe_wrap_dim(dim, self.dim());
+  const at::Tensor in = rows_of(self, dim);
+  const at::Tensor target = rows_target(out, dim);
+  const int64_t inner = in.size(-1);
+  const int device = out.device().index();
+  Launch launch(device, Program::kNn, defines(in, target), log ? "log_softmax" : "softmax");
+  launch.tensor(target).tensor(in).value(static_cast<cl_ulong>(inner));
+  launch.run_groups(static_cast<std::size_t>(in.numel() / inner), group_size(device));
+  finish_rows(target, out, dim);
+}
+
+void softmax_backward(
+    const at::Tensor& grad,
+    const at::Tensor& output,
+    int64_t dim,
+    bool log,
+    const at::Tensor& grad_input) {
+  if (grad_input.numel() == 0) return;
+  dim = grad.dim() == 0 ? 0 : c10::maybe_wrap_dim(dim, grad.dim());
+  const at::Tensor g = rows_of(grad, dim);
+  const at::Tensor y = rows_of(output, dim);
+  const at::Tensor target = rows_target(grad_input, dim);
+  const int64_t inner = g.size(-1);
+  const int device = grad_input.device().index();
+  Launch launch(
+      device, Program::kNn, defines(g, target), log ? "log_softmax_backward" : "softmax_backward");
+  launch.tensor(target).tensor(g).tensor(y).value(static_cast<cl_ulong>(inner));
+  launch.run_groups(static_cast<std::size_t>(g.numel() / inner), group_size(device));
+  finish_rows(target, grad_input, dim);
+}
+
+namespace {
+
+void check_targets(const at::Tensor& target, int64_t classes, int64_t ignore_index) {
+  const at::Tensor values = target.cpu().contiguous();
+  const int64_t* data = values.const_data_ptr<int64_t>();
+  for (int64_t i = 0; i < values.numel(); ++i) {
+    TORCH_CHECK_INDEX(
+        data[i] == ignore_index || (data[i] >= 0 && data[i] < classes),
+        "Target ",
+        data[i],
+        " is out of bounds.");
+  }
+}
+
+}  // namespace
+
+void nll_loss_forward(
+    const at::Tensor& self,
+    const at::Tensor& target,
+    const std::optional<at::Tensor>& weight,
+    int64_t reduction,
+    int64_t ignore_index,
+    const at::Tensor& output,
+    const at::Tensor& total_weight) {
+  const int64_t classes = self.size(-1);
+  const int64_t batch = self.dim() == 2 ? self.size(0) : 1;
+  check_targets(target, classes, ignore_index);
+  const at::Tensor in = self.contiguous();
+  const at::Tensor t = target.contiguous();
+  const bool has_weight = weight && weight->defined();
+  const at::Tensor w = has_weight ? weight->contiguous() : in;
+  const bool per_row = reduction == at::Reduction::None && self.dim() == 2;
+  const at::Tensor target_out =
+      output.is_contiguous() ? output : at::empty(output.sizes(), output.options());
+  if (per_row) total_weight.zero_();
+  if (batch == 0) {
+    // Nothing to sum: a sum is 0 and a mean 0 / 0, as on the CPU.
+    if (!per_row) {
+      total_weight.zero_();
+      output.fill_(
+          reduction == at::Reduction::Mean ? std::numeric_limits<double>::quiet_NaN() : 0.);
+    }
+    return;
+  }
+
+  const int device = output.device().index();
+  Launch launch(
+      device, Program::kNn, defines(in, target_out), per_row ? "nll_loss_none" : "nll_loss_reduce");
+  launch.tensor(target_out).tensor(total_weight).tensor(in).tensor(t);
+  launch.tensor(w).value(static_cast<cl_int>(has_weight)).value(static_cast<cl_long>(ignore_index));
+  launch.value(static_cast<cl_ulong>(batch)).value(static_cast<cl_ulong>(classes));
+  if (per_row) {
+    launch.run(static_cast<std::size_t>(batch));
+  } else {
+    launch.value(static_cast<cl_int>(reduction == at::Reduction::Mean));
+    launch.run_groups(1, group_size(device));
+  }
+  if (!target_out.is_same(output)) output.copy_(target_out);
+}
+
+void nll_loss_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    const at::Tensor& target,
+    const std::optional<at::Tensor>& weight,
+    int64_t reduction,
+    int64_t ignore_index,
+    const at::Tensor& total_weight,
+    const at::Tensor& grad_input) {
+  if (grad_input.numel() == 0) return;
+  const int64_t classes = self.size(-1);
+  const int64_t batch = self.dim() == 2 ? self.size(0) : 1;
+  const at::Tensor g = grad_output.contiguous();
+  const at::Tensor t = target.contiguous();
+  const bool has_weight = weight && weight->defined();
+  const at::Tensor w = has_weight ? weight->contiguous() : g;
+  const at::Tensor target_out =
+      grad_input.is_contiguous() ? grad_input : at::empty(grad_input.sizes(), grad_input.options());
+  const int code = reduction == at::Reduction::None ? 0 : reduction == at::Reduction::Mean ? 1 : 2;
+
+  const int device = grad_input.device().index();
+  Launch launch(device, Program::kNn, defines(g, target_out), "nll_loss_backward");
+  launch.tensor(target_out).tensor(g).tensor(total_weight).tensor(t).tensor(w);
+  launch.value(static_cast<cl_int>(has_weight)).value(static_cast<cl_long>(ignore_index));
+  launch.value(static_cast<cl_ulong>(batch)).value(static_cast<cl_ulong>(classes));
+  launch.value(static_cast<cl_int>(code));
+  launch.run(static_cast<std::size_t>(batch * classes));
+  if (!target_out.is_same(grad_input)) grad_input.copy_(target_out);
+}
+
+}  // namespace ocl::opencl::nn

@@ -1,0 +1,306 @@
+#include "opencl/programs.h"
+
+#include <c10/util/Exception.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "opencl/kernel_sources.h"
+
+namespace ocl::opencl {
+namespace {
+
+std::vector<std::string_view> files_of(Program program) {
+  switch (program) {
+    case Program::kElementwise:
+      return {"types.cl", "elementwise.cl"};
+    case Program::kReduce:
+      return {"types.cl", "reduce.cl"};
+    case Program::kMatmul:
+      return {"types.cl", "matmul.cl"};
+    case Program::kNn:
+      return {"types.cl", "nn.cl"};
+    case Program::kRandom:
+      return {"types.cl", "random.cl"};
+  }
+  TORCH_INTERNAL_ASSERT(false, "unknown program");
+}
+
+std::string device_text(cl_device_id device, cl_device_info what) {
+  std::size_t size = 0;
+  check(clGetDeviceInfo(device, what, 0, nullptr, &size), "clGetDeviceInfo");
+  std::string text(size, '\0');
+  check(clGetDeviceInfo(device, what, size, text.data(), nullptr), "clGetDeviceInfo");
+  while (!text.empty() && text.back() == '\0') text.pop_back();
+  return text;
+}
+
+// FNV-1a: a hash that stays the same from one build and process to the next.
+std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 0xcbf29ce484222325ull) {
+  for (const unsigned char c : text) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+// Options every program is built with: division and square root rounded as on the CPU where the
+// device offers it.
+std::string common_options(cl_device_id device) {
+  cl_device_fp_config config = 0;
+  check(
+      clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof(config), &config, nullptr),
+      "clGetDeviceInfo");
+  std::string options = "-cl-std=CL1.2";
+  if ((config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0) {
+    options += " -cl-fp32-correctly-rounded-divide-sqrt";
+  }
+  return options;
+}
+
+class BinaryCache {
+ public:
+  BinaryCache() {
+    const char* configured = std::getenv("OCL_KERNEL_CACHE");
+    if (configured != nullptr && std::string_view(configured) == "off") return;
+    if (configured != nullptr && *configured != '\0') {
+      folder_ = configured;
+    } else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') {
+      folder_ = std::filesystem::path(xdg) / "torch_ocl";
+    } else if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+      folder_ = std::filesystem::path(home) / ".cache" / "torch_ocl";
+    }
+  }
+
+  const std::filesystem::path& folder() const { return folder_; }
+
+  std::vector<unsigned char> load(const std::string& key) const {
+    if (folder_.empty()) return {};
+    std::ifstream in(folder_ / (key + ".bin"), std::ios::binary);
+    if (!in) return {};
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+
+  // Writes through a temporary file and a rename, so that a process reading at the same time
+  // never sees half a binary. A cache that cannot be written is no error: the next process
+  // compiles again.
+  void store(const std::string& key, const std::vector<unsigned char>& binary) const {
+    if (folder_.empty() || binary.empty()) return;
+    std::error_code error;
+    std::filesystem::create_directories(folder_, error);
+    if (error) return;
+    const std::filesystem::path target = folder_ / (key + ".bin");
+    const std::filesystem::path temporary =
+        folder_ / (key + ".tmp" + std::to_string(static_cast<long>(::getpid())));
+    {
+      std::ofstream out(temporary, std::ios::binary);
+      out.write(reinterpret_cast<const char*>(binary.data()), std::ssize(binary));
+      if (!out) {
+        std::filesystem::remove(temporary, error);
+        return;
+      }
+    }
+    std::filesystem::rename(temporary, target, error);
+    if (error) std::filesystem::remove(temporary, error);
+  }
+
+ private:
+  std::filesystem::path folder_;
+};
+
+const BinaryCache& binary_cache() {
+  static const BinaryCache cache;
+  return cache;
+}
+
+std::string build_log(cl_program program, cl_device_id device) {
+  std::size_t size = 0;
+  clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+  std::string log(size, '\0');
+  clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+  while (!log.empty() && log.back() == '\0') log.pop_back();
+  return log;
+}
+
+// Builds from a cached binary; nullptr if there is none or the driver refuses it.
+cl_program from_binary(
+    int device,
+    const std::vector<unsigned char>& binary,
+    const std::string& options) {
+  if (binary.empty()) return nullptr;
+  cl_device_id id = device_id(device);
+  const unsigned char* data = binary.data();
+  const std::size_t size = binary.size();
+  cl_int binary_status = CL_SUCCESS;
+  cl_int status = CL_SUCCESS;
+  cl_program program =
+      clCreateProgramWithBinary(context(device), 1, &id, &size, &data, &binary_status, &status);
+  if (status != CL_SUCCESS || binary_status != CL_SUCCESS) {
+    if (program != nullptr) clReleaseProgram(program);
+    return nullptr;
+  }
+  if (clBuildProgram(program, 1, &id, options.c_str(), nullptr, nullptr) != CL_SUCCESS) {
+    clReleaseProgram(program);
+    return nullptr;
+  }
+  return program;
+}
+
+std::vector<unsigned char> binary_of(cl_program program) {
+  std::size_t size = 0;
+  if (clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof(size), &size, nullptr) !=
+          CL_SUCCESS ||
+      size == 0) {
+    return {};
+  }
+  std::vector<unsigned char> binary(size);
+  unsigned char* data = binary.data();
+  if (clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof(data), &data, nullptr) != CL_SUCCESS) {
+    return {};
+  }
+  return binary;
+}
+
+cl_program build(int device, Program program, const std::string& defines) {
+  cl_device_id id = device_id(device);
+  std::string source;
+  for (const std::string_view file : files_of(program)) {
+    source += "// ";
+    source += file;
+    source += "\n";
+    source += kernel_source(file);
+    source += "\n";
+  }
+  const std::string options = common_options(id) + " " + defines;
+
+  // The key names everything the binary depends on: the source, the options, the device and its
+  // driver.
+  std::uint64_t hash = fnv1a(source);
+  for (const std::string& part :
+       {options,
+        device_text(id, CL_DEVICE_NAME),
+        device_text(id, CL_DEVICE_VERSION),
+        device_text(id, CL_DRIVER_VERSION)}) {
+    hash = fnv1a(part, fnv1a("\x1f", hash));
+  }
+  char key[17];
+  std::snprintf(key, sizeof(key), "%016llx", static_cast<unsigned long long>(hash));
+
+  if (cl_program cached = from_binary(device, binary_cache().load(key), options)) return cached;
+
+  const char* text = source.c_str();
+  const std::size_t length = source.size();
+  cl_int status = CL_SUCCESS;
+  cl_program built = clCreateProgramWithSource(context(device), 1, &text, &length, &status);
+  check(status, "clCreateProgramWithSource");
+  status = clBuildProgram(built, 1, &id, options.c_str(), nullptr, nullptr);
+  if (status != CL_SUCCESS) {
+    const std::string log = build_log(built, id);
+    clReleaseProgram(built);
+    TORCH_CHECK(
+        false,
+        "ocl: building the kernels of ",
+        files_of(program).back(),
+        " with '",
+        options,
+        "' failed (",
+        error_name(status),
+        "):\n",
+        log);
+  }
+  binary_cache().store(key, binary_of(built));
+  return built;
+}
+
+struct Programs {
+  std::mutex mutex;
+  std::map<std::tuple<int, Program, std::string>, cl_program> programs;
+  std::map<std::tuple<cl_program, std::string>, cl_kernel> kernels;
+};
+
+Programs& programs() {
+  static Programs* all = new Programs();  // lives to the end: kernels may run at exit
+  return *all;
+}
+
+cl_program program_of(Programs& all, int device, Program program, const std::string& defines) {
+  cl_program& built = all.programs[{device, program, defines}];
+  if (built == nullptr) built = build(device, program, defines);
+  return built;
+}
+
+}  // namespace
+
+cl_kernel kernel(int device, Program program, const std::string& defines, const char* name) {
+  Programs& all = programs();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  cl_program built = program_of(all, device, program, defines);
+  cl_kernel& found = all.kernels[{built, name}];
+  if (found == nullptr) {
+    cl_int status = CL_SUCCESS;
+    found = clCreateKernel(built, name, &status);
+    check(status, name);
+  }
+  return found;
+}
+
+std::size_t group_size(int device) {
+  std::size_t largest = 0;
+  check(
+      clGetDeviceInfo(
+          device_id(device), CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(largest), &largest, nullptr),
+      "clGetDeviceInfo");
+  std::size_t size = 256;
+  while (size > largest) size /= 2;
+  return size;
+}
+
+bool has_kernel(int device, Program program, const std::string& defines, const char* name) {
+  Programs& all = programs();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  cl_program built = program_of(all, device, program, defines);
+  if (all.kernels.count({built, name}) != 0) return true;
+  std::size_t size = 0;
+  check(clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &size), "clGetProgramInfo");
+  std::string names(size, '\0');
+  check(
+      clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, size, names.data(), nullptr),
+      "clGetProgramInfo");
+  // A ';'-separated list.
+  std::string_view rest(names.c_str());
+  while (!rest.empty()) {
+    const std::size_t end = std::min(rest.find(';'), rest.size());
+    if (rest.substr(0, end) == name) return true;
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+  }
+  return false;
+}
+
+bool device_has_fp64(int device) {
+  static std::mutex mutex;
+  static std::map<int, bool> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, added] = known.try_emplace(device, false);
+  if (added) {
+    it->second = device_text(device_id(device), CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") !=
+                 std::string::npos;
+  }
+  return it->second;
+}
+
+std::string cache_directory() {
+  return binary_cache().folder().string();
+}
+
+}  // namespace ocl::opencl

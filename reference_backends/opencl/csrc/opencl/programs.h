@@ -1,0 +1,38 @@
+// ocl's OpenCL programs: built once per device and build options, their binaries kept on disk so
+// that the next process skips the OpenCL C compiler.
+//
+// Environment:
+//   OCL_KERNEL_CACHE   the folder of the binary cache (default $XDG_CACHE_HOME/torch_ocl, else
+//                      ~/.cache/torch_ocl); "off" keeps no cache.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "runtime/opencl_runtime.h"
+
+namespace ocl::opencl {
+
+// The programs, each made of files of csrc/cl (types.cl first: the dtypes it is built for).
+enum class Program { kElementwise, kReduce, kMatmul, kNn, kRandom };
+
+// Kernel `name` of `program` built with `defines` (-D options) for `device`. The first call for a
+// (device, program, defines) builds the program, from a cached binary when there is one. Callers
+// must not set the kernel's arguments concurrently: opencl/launch.h serializes launches.
+cl_kernel kernel(int device, Program program, const std::string& defines, const char* name);
+
+// Whether the program built with `defines` has kernel `name` (ops that exist only for some
+// dtypes: the floating-point ones are compiled for floating types only).
+bool has_kernel(int device, Program program, const std::string& defines, const char* name);
+
+// The work-group size of kernels that cooperate in a group (the GROUP define of reduce.cl and
+// nn.cl): 256 items, or the device's largest if that is less.
+std::size_t group_size(int device);
+
+// Whether `device` computes in double precision (cl_khr_fp64).
+bool device_has_fp64(int device);
+
+// The cache folder in use; empty when there is none.
+std::string cache_directory();
+
+}  // namespace ocl::opencl

@@ -1,0 +1,75 @@
+#include "opencl/reduce.h"
+
+#include <ATen/WrapDimUtilsMulti.h>
+#include <ATen/ops/empty.h>
+#include <c10/util/Exception.h>
+
+#include <bitset>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "opencl/launch.h"
+#include "opencl/types.h"
+
+namespace ocl::opencl::reduce {
+
+void run(
+    const at::Tensor& self,
+    at::OptionalIntArrayRef dims,
+    const at::Tensor& out,
+    const char* op) {
+  const int64_t ndim = self.dim();
+  std::bitset<at::dim_bitset_size> reduced;
+  if (dims && !dims->empty()) {
+    reduced = at::dim_list_to_bitset(*dims, ndim);
+  } else {
+    reduced.set();
+  }
+  std::vector<int64_t> order;
+  int64_t outer = 1;
+  int64_t inner = 1;
+  for (int64_t d = 0; d < ndim; ++d) {
+    if (!reduced[d]) {
+      order.push_back(d);
+      outer *= self.size(d);
+    }
+  }
+  for (int64_t d = 0; d < ndim; ++d) {
+    if (reduced[d]) {
+      order.push_back(d);
+      inner *= self.size(d);
+    }
+  }
+  if (outer == 0) return;
+
+  const bool sums = std::strcmp(op, "sum") == 0 || std::strcmp(op, "mean") == 0;
+  at::Tensor rows = self.permute(order);
+  if (sums && rows.scalar_type() != out.scalar_type()) rows = rows.to(out.scalar_type());
+  rows = rows.contiguous();
+  const at::Tensor target = out.is_contiguous() ? out : at::empty(out.sizes(), out.options());
+
+  const int device = out.device().index();
+  const c10::ScalarType racc = !at::isFloatingType(out.scalar_type()) ? c10::kLong
+                               : out.scalar_type() == c10::kDouble    ? c10::kDouble
+                                                                      : c10::kFloat;
+  const std::size_t group = group_size(device);
+  const std::string defines = type_defines(rows.scalar_type(), out.scalar_type()) +
+                              " -DRACC_TYPE=" + std::to_string(*type_code(racc)) +
+                              " -DGROUP=" + std::to_string(group);
+  // A work-group per row pays off for long rows; many short rows go one per work-item.
+  const bool wide = inner >= 128 && outer < 16384;
+  const std::string name = std::string(op) + (wide ? "_wide" : "_narrow");
+  Launch launch(device, Program::kReduce, defines, name.c_str());
+  launch.tensor(target).tensor(inner > 0 ? rows : target);
+  launch.value(static_cast<cl_ulong>(inner)).value(static_cast<cl_ulong>(outer));
+  if (wide) {
+    launch.run_groups(static_cast<std::size_t>(outer), group);
+  } else {
+    launch.run(static_cast<std::size_t>(outer));
+  }
+  if (!target.is_same(out)) out.copy_(target);
+}
+
+}  // namespace ocl::opencl::reduce

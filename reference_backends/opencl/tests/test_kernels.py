@@ -1,0 +1,363 @@
+"""ocl's OpenCL kernels against the CPU, across what PyTorch can send them: every dtype the
+kernels take (bool, the integers, half, bfloat16, float, double) and mixed ones, broadcasting,
+views with strides and storage offsets, CPU scalars, in-place and out= forms. A case the CPU
+refuses must be refused too.
+
+The generated conformance suite covers float32 and int64 through PyTorch's OpInfos; this file is
+the dtype matrix and the kernel-specific edges."""
+
+import itertools
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+
+import pytest
+import torch
+
+import torch_ocl  # noqa: F401  (registers the device even without autoload)
+
+DEVICE = "ocl"
+INTEGERS = (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
+FLOATS = (torch.float16, torch.bfloat16, torch.float32, torch.float64)
+ALL = (torch.bool, *INTEGERS, *FLOATS)
+
+
+@pytest.fixture(autouse=True)
+def kernels_only() -> None:
+    """Everything here has a kernel: a fallback to the CPU is an error."""
+    torch.ocl.set_fallback_policy("error")
+
+
+def sample(shape: tuple[int, ...], dtype: torch.dtype, seed: int = 0) -> torch.Tensor:
+    """Values every dtype holds exactly (small, non-negative for uint8), with zeros and, for
+    floats, fractions."""
+    generator = torch.Generator().manual_seed(seed)
+    if dtype == torch.bool:
+        return torch.randint(0, 2, shape, generator=generator).bool()
+    low = 0 if dtype == torch.uint8 else -5
+    values = torch.randint(low, 6, shape, generator=generator)
+    if dtype.is_floating_point:
+        return (values.double() / 4).to(dtype)
+    return values.to(dtype)
+
+
+def view(tensor: torch.Tensor, layout: str) -> torch.Tensor:
+    """The same values as a contiguous tensor, a transposed copy read through a transpose, or a
+    slice of a larger tensor (a storage offset and strides)."""
+    if layout == "contiguous":
+        return tensor
+    if layout == "transposed":
+        return tensor.mT.contiguous().mT
+    padded = torch.zeros(
+        (tensor.shape[0] + 1, tensor.shape[1] * 2), dtype=tensor.dtype, device=tensor.device
+    )
+    padded[1:, ::2] = tensor
+    return padded[1:, ::2]
+
+
+def on_device(value):
+    return value.to(DEVICE) if isinstance(value, torch.Tensor) else value
+
+
+def assert_like_cpu(fn: Callable, *args, exact: bool = False) -> None:
+    """fn on the CPU and on ocl: the same result (dtype, values), or an error on both."""
+    try:
+        expected = fn(*args)
+    except Exception as error:  # the CPU refuses: so must the device
+        with pytest.raises(type(error)):
+            fn(*[on_device(a) for a in args])
+        return
+    actual = fn(*[on_device(a) for a in args])
+    assert actual.device.type == DEVICE
+    tolerance = {"rtol": 0, "atol": 0} if exact else {}
+    torch.testing.assert_close(actual.cpu(), expected, equal_nan=True, **tolerance)
+
+
+BINARY = {
+    "add": lambda a, b: torch.add(a, b, alpha=2),
+    "sub": lambda a, b: torch.sub(a, b, alpha=2),
+    "mul": torch.mul,
+    "div": torch.div,
+    "maximum": torch.maximum,
+    "minimum": torch.minimum,
+    "eq": torch.eq,
+    "ne": torch.ne,
+    "lt": torch.lt,
+    "le": torch.le,
+    "gt": torch.gt,
+    "ge": torch.ge,
+}
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+@pytest.mark.parametrize("op", BINARY)
+def test_binary_op_in_every_dtype(op: str, dtype: torch.dtype) -> None:
+    a, b = sample((3, 4), dtype, 1), sample((3, 4), dtype, 2)
+    if op == "div" and not dtype.is_floating_point:
+        b = b.masked_fill(b == 0, 1)  # integer division by zero is undefined on devices
+    assert_like_cpu(BINARY[op], a, b, exact=op != "div")
+
+
+MIXED = [
+    (torch.int64, torch.float32),
+    (torch.bool, torch.float16),
+    (torch.uint8, torch.int8),
+    (torch.int32, torch.float64),
+    (torch.bfloat16, torch.float16),
+    (torch.bool, torch.int64),
+]
+
+
+@pytest.mark.parametrize("dtypes", MIXED, ids=str)
+@pytest.mark.parametrize("op", ["add", "mul", "div", "lt", "maximum"])
+def test_binary_op_promotes_mixed_dtypes(op: str, dtypes: tuple[torch.dtype, ...]) -> None:
+    a, b = sample((3, 4), dtypes[0], 1), sample((4,), dtypes[1], 2)
+    if op == "div":
+        b = b.masked_fill(b == 0, 1)
+    assert_like_cpu(BINARY[op], a, b)
+
+
+@pytest.mark.parametrize("layouts", itertools.product(["contiguous", "transposed", "sliced"], repeat=2))
+def test_binary_op_on_views(layouts: tuple[str, str]) -> None:
+    a, b = sample((5, 6), torch.float32, 1), sample((5, 6), torch.float32, 2)
+
+    def fn(x, y):
+        return torch.add(view(x, layouts[0]), view(y, layouts[1]), alpha=0.5)
+
+    assert_like_cpu(fn, a, b, exact=True)
+
+
+@pytest.mark.parametrize(
+    "other",
+    [2, 2.5, True, torch.tensor(3), torch.tensor(1.5, dtype=torch.float64)],
+    ids=["int", "float", "bool", "cpu-int64", "cpu-float64"],
+)
+@pytest.mark.parametrize("dtype", [torch.int32, torch.float16, torch.float32, torch.bool], ids=str)
+def test_scalar_operands(other, dtype: torch.dtype) -> None:
+    x = sample((2, 3), dtype)
+    for fn in (torch.add, torch.mul, torch.gt, lambda a, b: torch.sub(b, a), torch.where):
+        if fn is torch.where:
+            assert_like_cpu(lambda a, o=other: torch.where(a != 0, a, o), x)
+        else:
+            assert_like_cpu(lambda a, o=other, f=fn: f(a, o), x)
+
+
+UNARY = {
+    "neg": torch.neg,
+    "abs": torch.abs,
+    "relu": torch.relu,
+    "exp": torch.exp,
+    "log": torch.log,
+    "sqrt": torch.sqrt,
+    "rsqrt": torch.rsqrt,
+    "reciprocal": torch.reciprocal,
+    "sigmoid": torch.sigmoid,
+    "tanh": torch.tanh,
+    "silu": torch.nn.functional.silu,
+    "gelu": torch.nn.functional.gelu,
+}
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+@pytest.mark.parametrize("op", UNARY)
+def test_unary_op_in_every_dtype(op: str, dtype: torch.dtype) -> None:
+    x = sample((4, 5), dtype, 3)
+    assert_like_cpu(UNARY[op], view(x, "sliced") if dtype != torch.bool else x)
+
+
+@pytest.mark.parametrize("source", ALL, ids=str)
+@pytest.mark.parametrize("target", ALL, ids=str)
+def test_casts_between_every_dtype(source: torch.dtype, target: torch.dtype) -> None:
+    x = sample((3, 5), source, 4)
+    assert_like_cpu(lambda t: t.to(target), x, exact=True)
+    assert_like_cpu(lambda t: view(t, "transposed").to(target), x, exact=True)
+
+
+def test_copy_into_a_strided_view_of_another_dtype() -> None:
+    source = sample((4, 3), torch.float32)
+    cpu = torch.zeros(6, 8, dtype=torch.float64)
+    device = cpu.to(DEVICE)
+    cpu[1:5, 2:8:2].copy_(source)
+    device[1:5, 2:8:2].copy_(source.to(DEVICE))
+    torch.testing.assert_close(device.cpu(), cpu, rtol=0, atol=0)
+
+
+def test_broadcasting_copy_and_fill() -> None:
+    cpu = torch.zeros(3, 4, dtype=torch.int16)
+    device = cpu.to(DEVICE)
+    row = torch.arange(4, dtype=torch.int64)
+    cpu.copy_(row)
+    device.copy_(row.to(DEVICE))
+    torch.testing.assert_close(device.cpu(), cpu, rtol=0, atol=0)
+    cpu[:, 1].fill_(7)
+    device[:, 1].fill_(7)
+    torch.testing.assert_close(device.cpu(), cpu, rtol=0, atol=0)
+
+
+def test_in_place_on_a_view_and_out_of_another_dtype() -> None:
+    base = sample((4, 6), torch.float32, 5)
+    other = sample((6,), torch.float32, 6)
+    cpu, device = base.clone(), base.to(DEVICE)
+    cpu[1:, ::2].mul_(other[::2])
+    device[1:, ::2].mul_(other[::2].to(DEVICE))
+    torch.testing.assert_close(device.cpu(), cpu, rtol=0, atol=0)
+
+    out_cpu = torch.empty(0, dtype=torch.float64)
+    out_device = out_cpu.to(DEVICE)
+    torch.add(base, other, out=out_cpu)
+    torch.add(base.to(DEVICE), other.to(DEVICE), out=out_device)
+    assert out_device.dtype == torch.float64
+    torch.testing.assert_close(out_device.cpu(), out_cpu, rtol=0, atol=0)
+
+
+def test_in_place_refuses_what_the_cpu_refuses() -> None:
+    x = sample((3,), torch.int64)
+    assert_like_cpu(lambda t: t.add_(0.5), x)  # a float result cannot go into int64
+    assert_like_cpu(lambda t: t[:2].add_(t[1:]), sample((3,), torch.float32))  # partial overlap
+    assert_like_cpu(lambda t: torch.sub(t, t), sample((3,), torch.bool))
+
+
+def test_ternary_ops() -> None:
+    self, t1, t2 = (sample((3, 4), torch.float32, s) for s in (1, 2, 3))
+    t2 = t2.masked_fill(t2 == 0, 0.5)
+    assert_like_cpu(lambda a, b, c: a.clone().addcmul_(b, c, value=0.5), self, t1, t2)
+    assert_like_cpu(lambda a, b, c: a.clone().addcdiv_(b, c, value=-2), self, t1, t2)
+    for weight in (0.25, 0.75):
+        assert_like_cpu(lambda a, b, w=weight: a.clone().lerp_(b, w), self, t1)
+    condition = sample((4,), torch.bool, 4)
+    assert_like_cpu(lambda c, a, b: torch.where(c, a, b), condition, self, t1.to(torch.float64))
+
+
+def test_activation_backwards() -> None:
+    x = sample((4, 5), torch.float32, 7)
+
+    def gradient(fn):
+        def run(t):
+            t = t.clone().requires_grad_()
+            fn(t).sum().backward()
+            return t.grad
+
+        return run
+
+    for fn in (torch.relu, torch.sigmoid, torch.tanh, torch.nn.functional.silu, torch.nn.functional.gelu):
+        assert_like_cpu(gradient(fn), x)
+
+
+def test_mse_loss_and_its_backward() -> None:
+    x, y = sample((4, 5), torch.float32, 8), sample((4, 5), torch.float32, 9)
+    for reduction in ("none", "mean", "sum"):
+        assert_like_cpu(lambda a, b, r=reduction: torch.nn.functional.mse_loss(a, b, reduction=r), x, y)
+
+        def gradient(a, b, r=reduction):
+            a = a.clone().requires_grad_()
+            torch.nn.functional.mse_loss(a, b, reduction=r).sum().backward()
+            return a.grad
+
+        assert_like_cpu(gradient, x, y)
+
+
+REDUCTIONS = {
+    "sum": lambda t, d, k: torch.sum(t, d, keepdim=k),
+    "mean": lambda t, d, k: torch.mean(t, d, keepdim=k),
+    "amax": lambda t, d, k: torch.amax(t, d, keepdim=k),
+    "amin": lambda t, d, k: torch.amin(t, d, keepdim=k),
+}
+
+
+@pytest.mark.parametrize("dims", [(0,), (1,), (2,), (0, 2), (-1, 0), ()], ids=str)
+@pytest.mark.parametrize("op", REDUCTIONS)
+def test_reductions_over_any_dims(op: str, dims: tuple[int, ...]) -> None:
+    x = view(sample((4, 6), torch.float32, 10), "sliced").reshape(2, 2, 6)
+    for keepdim in (False, True):
+        assert_like_cpu(lambda t, k=keepdim: REDUCTIONS[op](t, dims, k), x)
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+def test_reductions_in_every_dtype(dtype: torch.dtype) -> None:
+    x = sample((3, 300), dtype, 11)  # long rows take the work-group kernels
+    assert_like_cpu(lambda t: t.sum(1), x)
+    assert_like_cpu(lambda t: t.sum(0), x)
+    assert_like_cpu(lambda t: t.sum(), x)
+    assert_like_cpu(lambda t: torch.amax(t, 1), x, exact=True)
+    assert_like_cpu(lambda t: torch.amin(t, 0), x, exact=True)
+    assert_like_cpu(lambda t: torch.argmax(t, 1), x, exact=True)
+    assert_like_cpu(lambda t: torch.argmax(t), x, exact=True)
+    if dtype.is_floating_point:
+        assert_like_cpu(lambda t: t.mean(1), x)
+        assert_like_cpu(lambda t: t.sum(1, dtype=torch.float64), x)
+
+
+def test_reduction_edges() -> None:
+    nan = torch.tensor([[1.0, float("nan"), 3.0], [2.0, 5.0, 5.0]])
+    for fn in (lambda t: torch.amax(t, 1), lambda t: torch.amin(t, 1), lambda t: torch.argmax(t, 1)):
+        assert_like_cpu(fn, nan)
+    empty = torch.zeros(0, 3)
+    assert_like_cpu(lambda t: t.sum(0), empty)
+    assert_like_cpu(lambda t: t.mean(0), empty)
+    assert_like_cpu(lambda t: torch.amax(t, 0), empty)  # refused on both
+    assert_like_cpu(lambda t: t.sum(), torch.tensor(2.5))
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+@pytest.mark.parametrize("log", [False, True])
+def test_softmax_forward_and_backward(dim: int, log: bool) -> None:
+    fn = torch.log_softmax if log else torch.softmax
+    x = view(sample((5, 300), torch.float32, 12), "sliced")
+    assert_like_cpu(lambda t: fn(t, dim), x)
+
+    def gradient(t):
+        t = t.clone().requires_grad_()
+        (fn(t, dim) * torch.linspace(-1, 1, t.shape[-1]).to(t.device)).sum().backward()
+        return t.grad
+
+    assert_like_cpu(gradient, x)
+    assert_like_cpu(lambda t: fn(t, 0), torch.tensor(3.0))
+    assert_like_cpu(lambda t: fn(t, 1), sample((2, 3), torch.float64, 1))
+
+
+@pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_cross_entropy_and_its_backward(reduction: str, weighted: bool) -> None:
+    logits = sample((6, 4), torch.float32, 13)
+    target = torch.tensor([0, 3, 1, -100, 2, 3])
+    weight = torch.tensor([0.5, 1.0, 2.0, 1.5]) if weighted else None
+
+    def loss(x, t, w=weight):
+        w = None if w is None else w.to(x.device)
+        return torch.nn.functional.cross_entropy(x, t, weight=w, reduction=reduction)
+
+    def gradient(x, t):
+        x = x.clone().requires_grad_()
+        loss(x, t).sum().backward()
+        return x.grad
+
+    for fn in (loss, gradient):
+        assert_like_cpu(fn, logits, target)
+        assert_like_cpu(fn, logits[0], target[0])  # unbatched
+
+
+def test_nll_loss_refuses_a_target_out_of_bounds() -> None:
+    with pytest.raises(IndexError, match="Target 7 is out of bounds"):
+        torch.nn.functional.nll_loss(torch.zeros(2, 3, device=DEVICE), torch.tensor([0, 7], device=DEVICE))
+
+
+def test_kernel_binaries_are_cached_on_disk(tmp_path) -> None:
+    """A second process finds the programs the first one built, and computes the same."""
+    code = (
+        "import torch, torch_ocl\n"
+        "x = torch.arange(10., device='ocl')\n"
+        "print(((x * 2 + 1).softmax(0).sum()).item())\n"
+    )
+    env = {**os.environ, "OCL_KERNEL_CACHE": str(tmp_path)}
+
+    def run() -> str:
+        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    first = run()
+    cached = sorted(p.name for p in tmp_path.iterdir())
+    assert cached and all(name.endswith(".bin") for name in cached)
+    assert run() == first
+    assert sorted(p.name for p in tmp_path.iterdir()) == cached
