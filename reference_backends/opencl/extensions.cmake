@@ -32,6 +32,7 @@ target_sources(torch_ocl PRIVATE
   ${OCL_EMBEDDED_SOURCES}
   csrc/opencl/elementwise.cpp
   csrc/opencl/launch.cpp
+  csrc/opencl/matmul.cpp
   csrc/opencl/nn.cpp
   csrc/opencl/programs.cpp
   csrc/opencl/reduce.cpp

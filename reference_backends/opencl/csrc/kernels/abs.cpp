@@ -14,7 +14,8 @@ namespace ocl::kernels {
 // abs(Tensor self) -> Tensor
 at::Tensor abs(const at::Tensor& self) {
   if (!opencl::elementwise::device_for({&self})) return cpu_fallback::call<at::_ops::abs>(self);
-  TORCH_CHECK_NOT_IMPLEMENTED(self.scalar_type() != at::kBool, "\"abs\" not implemented for 'Bool'");
+  TORCH_CHECK_NOT_IMPLEMENTED(
+      self.scalar_type() != at::kBool, "\"abs\" not implemented for 'Bool'");
   at::Tensor out;
   at::TensorIterator iter = at::TensorIterator::unary_op(out, self);
   opencl::elementwise::run(iter, "abs");

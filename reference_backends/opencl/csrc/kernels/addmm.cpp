@@ -1,15 +1,53 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: addmm.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: addmm (cl/matmul.cl): beta * self + alpha * mat1 @ mat2.
 #include "generated/kernels/addmm.h"
 
+#include <ATen/ops/addmm_meta.h>
 #include <ATen/ops/addmm_ops.h>
 
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/matmul.h"
+#include "opencl/structured.h"
 
 namespace ocl::kernels {
+
+namespace {
+
+// Writes the product into `out`, which the meta function has shaped [M, N].
+void addmm_into(
+    const at::Tensor& out,
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha) {
+  // beta == 0 ignores self, NaN included, as PyTorch documents.
+  const bool use_self = !(beta.isIntegral(true) ? beta.to<int64_t>() == 0 : beta.to<double>() == 0);
+  if (use_self && !out.is_same(self)) out.copy_(self.expand(out.sizes()));
+  opencl::matmul::gemm(mat1, mat2, out, alpha, use_self ? beta : at::Scalar(0));
+}
+
+}  // namespace
+
+// addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
+at::Tensor addmm(
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha) {
+  const std::optional<int> device = opencl::elementwise::device_for(
+      {&self, &mat1, &mat2}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device) return cpu_fallback::call<at::_ops::addmm>(self, mat1, mat2, beta, alpha);
+  opencl::Structured<at::meta::structured_addmm> op(
+      at::Device(c10::DeviceType::PrivateUse1, *device));
+  op.meta(self, mat1, mat2, beta, alpha);
+  addmm_into(op.output(), self, mat1, mat2, beta, alpha);
+  return op.take();
+}
 
 // addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!)
 // out) -> Tensor(a!)
@@ -20,19 +58,14 @@ at::Tensor& addmm_out(
     const at::Scalar& beta,
     const at::Scalar& alpha,
     at::Tensor& out) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::addmm_out>(self, mat1, mat2, beta, alpha, out);
-}
-
-// addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
-at::Tensor addmm(
-    const at::Tensor& self,
-    const at::Tensor& mat1,
-    const at::Tensor& mat2,
-    const at::Scalar& beta,
-    const at::Scalar& alpha) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::addmm>(self, mat1, mat2, beta, alpha);
+  const std::optional<int> device = opencl::elementwise::device_for(
+      {&self, &mat1, &mat2, &out}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device) return cpu_fallback::call<at::_ops::addmm_out>(self, mat1, mat2, beta, alpha, out);
+  opencl::Structured<at::meta::structured_addmm> op({&out}, opencl::Output::kOut);
+  op.meta(self, mat1, mat2, beta, alpha);
+  addmm_into(op.output(), self, mat1, mat2, beta, alpha);
+  op.finish();
+  return out;
 }
 
 }  // namespace ocl::kernels

@@ -1,20 +1,29 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: bmm.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: bmm (cl/matmul.cl, a batch of products in one launch).
 #include "generated/kernels/bmm.h"
 
+#include <ATen/ops/bmm_meta.h>
 #include <ATen/ops/bmm_ops.h>
 
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/matmul.h"
+#include "opencl/structured.h"
 
 namespace ocl::kernels {
 
 // bmm(Tensor self, Tensor mat2) -> Tensor
 at::Tensor bmm(const at::Tensor& self, const at::Tensor& mat2) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::bmm>(self, mat2);
+  const std::optional<int> device =
+      opencl::elementwise::device_for({&self, &mat2}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device) return cpu_fallback::call<at::_ops::bmm>(self, mat2);
+  opencl::Structured<at::meta::structured_bmm> op(
+      at::Device(c10::DeviceType::PrivateUse1, *device));
+  op.meta(self, mat2);
+  opencl::matmul::gemm(self, mat2, op.output(), 1, 0);
+  return op.take();
 }
 
 }  // namespace ocl::kernels

@@ -53,10 +53,10 @@ void Launch::run_groups(std::size_t groups, std::size_t group_size) {
   enqueue(1, &global, &group_size);
 }
 
-void Launch::run(std::array<std::size_t, 2> global, std::array<std::size_t, 2> local) {
-  const std::array<std::size_t, 2> rounded = {
-      round_up(global[0], local[0]), round_up(global[1], local[1])};
-  enqueue(2, rounded.data(), local.data());
+void Launch::run(std::array<std::size_t, 3> global, std::array<std::size_t, 3> local) {
+  const std::array<std::size_t, 3> rounded = {
+      round_up(global[0], local[0]), round_up(global[1], local[1]), round_up(global[2], local[2])};
+  enqueue(3, rounded.data(), local.data());
 }
 
 void Launch::enqueue(cl_uint dimensions, const std::size_t* global, const std::size_t* local) {

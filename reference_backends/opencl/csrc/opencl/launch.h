@@ -39,8 +39,9 @@ class Launch {
   void run(std::size_t global);
   // `groups` work-groups of `group_size` items each (for kernels that cooperate in a group).
   void run_groups(std::size_t groups, std::size_t group_size);
-  // A 2-D range in work-groups of `local` (which divides nothing: rounded up like run()).
-  void run(std::array<std::size_t, 2> global, std::array<std::size_t, 2> local);
+  // A 3-D range in work-groups of `local`, each dimension of `global` rounded up to a multiple of
+  // the group's.
+  void run(std::array<std::size_t, 3> global, std::array<std::size_t, 3> local);
 
  private:
   Launch& raw(std::size_t bytes, const void* data);
