@@ -30,11 +30,15 @@ add_custom_command(
   VERBATIM)
 target_sources(torch_ocl PRIVATE
   ${OCL_EMBEDDED_SOURCES}
+  csrc/opencl/batch_norm.cpp
+  csrc/opencl/convolution.cpp
   csrc/opencl/elementwise.cpp
   csrc/opencl/launch.cpp
   csrc/opencl/matmul.cpp
   csrc/opencl/nn.cpp
+  csrc/opencl/pooling.cpp
   csrc/opencl/programs.cpp
+  csrc/opencl/random.cpp
   csrc/opencl/reduce.cpp
   csrc/opencl/types.cpp
 )

@@ -361,3 +361,116 @@ def test_kernel_binaries_are_cached_on_disk(tmp_path) -> None:
     assert cached and all(name.endswith(".bin") for name in cached)
     assert run() == first
     assert sorted(p.name for p in tmp_path.iterdir()) == cached
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"stride": 1, "padding": 0, "dilation": 1, "groups": 1},
+        {"stride": 2, "padding": 1, "dilation": 1, "groups": 1},
+        {"stride": (1, 2), "padding": (2, 1), "dilation": (2, 1), "groups": 2},
+    ],
+    ids=["plain", "strided", "dilated-groups"],
+)
+def test_conv2d_and_its_gradients(config: dict) -> None:
+    x = view(sample((2 * 4 * 7, 9), torch.float32, 14), "sliced").reshape(2, 4, 7, 9)
+    weight = sample((6, 4 // config["groups"], 3, 3), torch.float32, 15)
+    bias = sample((6,), torch.float32, 16)
+
+    def conv(t, w, b):
+        return torch.nn.functional.conv2d(t, w, b, **config)
+
+    assert_like_cpu(conv, x, weight, bias)
+
+    def gradients(t, w, b):
+        t, w, b = (v.clone().requires_grad_() for v in (t, w, b))
+        (conv(t, w, b) * 0.5).sum().backward()
+        return torch.cat([t.grad.reshape(-1), w.grad.reshape(-1), b.grad.reshape(-1)])
+
+    torch.ocl.set_fallback_policy("silent")  # cat has no kernel; only the convolution matters
+    torch.ocl.reset_fallback_stats()
+    assert_like_cpu(gradients, x, weight, bias)
+    assert not [op for op in torch.ocl.fallback_stats() if "convolution" in op]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"kernel_size": 2},
+        {"kernel_size": 3, "stride": 2, "padding": 1},
+        {"kernel_size": (3, 2), "stride": (2, 1), "dilation": (1, 2), "ceil_mode": True},
+    ],
+    ids=["plain", "padded", "dilated-ceil"],
+)
+def test_max_pool2d_and_its_gradient(config: dict) -> None:
+    x = sample((2, 3, 7, 8), torch.float32, 17)  # small integers: ties between window elements
+    x[0, 0, 1, 1] = float("nan")
+
+    def pool(t):
+        return torch.nn.functional.max_pool2d(t, return_indices=True, **config)
+
+    assert_like_cpu(lambda t: pool(t)[0], x)
+    assert_like_cpu(lambda t: pool(t)[1], x, exact=True)
+
+    def gradient(t):
+        t = t.clone().requires_grad_()
+        pool(t)[0].nan_to_num(0).mul(torch.arange(1.0, 3.0).to(t.device).view(2, 1, 1, 1)).sum().backward()
+        return t.grad
+
+    torch.ocl.set_fallback_policy("silent")  # nan_to_num has no kernel
+    assert_like_cpu(gradient, x)
+
+
+@pytest.mark.parametrize("training", [True, False], ids=["training", "eval"])
+def test_batch_norm_and_its_gradients(training: bool) -> None:
+    x = view(sample((2 * 3 * 5, 4), torch.float32, 18), "sliced").reshape(2, 3, 5, 4)
+    weight, bias = sample((3,), torch.float32, 19), sample((3,), torch.float32, 20)
+
+    def run(t, w, b):
+        running_mean, running_var = torch.zeros(3), torch.ones(3)
+        running_mean, running_var = running_mean.to(t.device), running_var.to(t.device)
+        t, w, b = (v.clone().requires_grad_() for v in (t, w, b))
+        out = torch.nn.functional.batch_norm(
+            t, running_mean, running_var, w, b, training=training, momentum=0.3, eps=1e-3
+        )
+        (out * torch.linspace(-1, 1, 4).to(t.device)).sum().backward()
+        return [out, running_mean, running_var, t.grad, w.grad, b.grad]
+
+    expected = run(x, weight, bias)
+    actual = run(*(v.to(DEVICE) for v in (x, weight, bias)))
+    for a, e in zip(actual, expected, strict=True):
+        torch.testing.assert_close(a.cpu(), e)
+
+
+def test_models_train_without_a_single_fallback() -> None:
+    """The MLP (SGD, Adam) and the CNN of the generated model suite train on OpenCL kernels only,
+    with the CPU's losses, weights and gradients."""
+    import test_models
+
+    test_models.train_like_cpu("cnn", "sgd")
+    test_models.train_like_cpu("cnn", "adam")
+    assert torch.ocl.fallback_stats() == {}
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(
+        torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 4), torch.nn.Sigmoid()
+    )
+    inputs, targets = sample((32, 8), torch.float32, 21), sample((32, 4), torch.float32, 22)
+    for make_optimizer in (
+        lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9),
+        lambda p: torch.optim.Adam(p, lr=0.01),
+    ):
+        losses = {}
+        for device in ("cpu", DEVICE):
+            net = test_models.copy.deepcopy(model).to(device)
+            optimizer = make_optimizer(net.parameters())
+            x, y = inputs.to(device), targets.to(device)
+            losses[device] = []
+            for _ in range(5):
+                optimizer.zero_grad()
+                loss = torch.nn.functional.mse_loss(net(x), y)
+                loss.backward()
+                optimizer.step()
+                losses[device].append(loss.detach().cpu())
+        torch.testing.assert_close(losses[DEVICE], losses["cpu"], rtol=1e-4, atol=1e-5)
+    assert torch.ocl.fallback_stats() == {}

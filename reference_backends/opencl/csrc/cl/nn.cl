@@ -154,4 +154,230 @@ __kernel void nll_loss_backward(
   STORE_OUT(grad_input, grad_input_off + index, value);
 }
 
+// Convolution as im2col + matrix product: columns[n][(c * kh + i) * kw + j][oh * OW + ow] is the
+// input element under kernel tap (i, j) of output position (oh, ow), 0 in the padding. `in` is a
+// contiguous [N, C, H, W] input, `out` the contiguous columns.
+typedef struct {
+  long channels, height, width;          // of the input
+  long kernel_h, kernel_w;
+  long stride_h, stride_w, pad_h, pad_w, dilation_h, dilation_w;
+  long out_h, out_w;                     // of the output
+} Window;
+
+__kernel void im2col(
+    __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off, Window w, ulong total) {
+  const ulong index = get_global_id(0);
+  if (index >= total) return;
+  const long positions = w.out_h * w.out_w;
+  const long rows = w.channels * w.kernel_h * w.kernel_w;
+  const long position = index % positions;
+  const long row = (index / positions) % rows;
+  const long n = index / (positions * rows);
+  const long j = row % w.kernel_w, i = (row / w.kernel_w) % w.kernel_h;
+  const long c = row / (w.kernel_w * w.kernel_h);
+  const long h = (position / w.out_w) * w.stride_h - w.pad_h + i * w.dilation_h;
+  const long x = (position % w.out_w) * w.stride_w - w.pad_w + j * w.dilation_w;
+  ACC_T value = 0;
+  if (h >= 0 && h < w.height && x >= 0 && x < w.width) {
+    value = LOAD_IN(in, in_off + ((n * w.channels + c) * w.height + h) * w.width + x);
+  }
+  STORE_OUT(out, out_off + index, value);
+}
+
+// The adjoint of im2col: each input element gathers the column entries it was copied into, so no
+// two work-items write the same element.
+__kernel void col2im(
+    __global OUT_T *out, ulong out_off, __global const IN_T *columns, ulong columns_off, Window w,
+    ulong total) {
+  const ulong index = get_global_id(0);
+  if (index >= total) return;
+  const long x = index % w.width;
+  const long h = (index / w.width) % w.height;
+  const long c = (index / (w.width * w.height)) % w.channels;
+  const long n = index / (w.width * w.height * w.channels);
+  const long positions = w.out_h * w.out_w;
+  const long rows = w.channels * w.kernel_h * w.kernel_w;
+  ACC_T sum = 0;
+  for (long i = 0; i < w.kernel_h; ++i) {
+    const long oh_scaled = h + w.pad_h - i * w.dilation_h;
+    if (oh_scaled < 0 || oh_scaled % w.stride_h != 0) continue;
+    const long oh = oh_scaled / w.stride_h;
+    if (oh >= w.out_h) continue;
+    for (long j = 0; j < w.kernel_w; ++j) {
+      const long ow_scaled = x + w.pad_w - j * w.dilation_w;
+      if (ow_scaled < 0 || ow_scaled % w.stride_w != 0) continue;
+      const long ow = ow_scaled / w.stride_w;
+      if (ow >= w.out_w) continue;
+      const long row = (c * w.kernel_h + i) * w.kernel_w + j;
+      sum += LOAD_IN(columns, columns_off + (n * rows + row) * positions + oh * w.out_w + ow);
+    }
+  }
+  STORE_OUT(out, out_off + index, sum);
+}
+
+// max_pool2d over planes of a [planes, H, W] input (contiguous): the largest element of each
+// window and its index in the plane. A NaN wins, as on the CPU; the window starts at its first
+// position inside the input.
+__kernel void max_pool2d(
+    __global OUT_T *out, ulong out_off, __global long *indices, ulong indices_off,
+    __global const IN_T *in, ulong in_off, Window w, ulong total) {
+  const ulong index = get_global_id(0);
+  if (index >= total) return;
+  const long ow = index % w.out_w;
+  const long oh = (index / w.out_w) % w.out_h;
+  const long plane = index / (w.out_w * w.out_h);
+  long h0 = oh * w.stride_h - w.pad_h;
+  long x0 = ow * w.stride_w - w.pad_w;
+  const long h1 = min(h0 + (w.kernel_h - 1) * w.dilation_h + 1, w.height);
+  const long x1 = min(x0 + (w.kernel_w - 1) * w.dilation_w + 1, w.width);
+  while (h0 < 0) h0 += w.dilation_h;
+  while (x0 < 0) x0 += w.dilation_w;
+  __global const IN_T *base = in + in_off + plane * w.height * w.width;
+  long best_index = h0 * w.width + x0;
+  ACC_T best = -INFINITY;
+  for (long h = h0; h < h1; h += w.dilation_h) {
+    for (long x = x0; x < x1; x += w.dilation_w) {
+      const ACC_T value = LOAD_IN(base, h * w.width + x);
+      if (value > best || isnan(value)) {
+        best = value;
+        best_index = h * w.width + x;
+      }
+    }
+  }
+  STORE_OUT(out, out_off + index, best);
+  indices[indices_off + index] = best_index;
+}
+
+// Its backward: each input element sums the gradients of the windows whose maximum it was.
+__kernel void max_pool2d_backward(
+    __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
+    __global const long *indices, ulong indices_off, Window w, ulong total) {
+  const ulong index = get_global_id(0);
+  if (index >= total) return;
+  const long x = index % w.width;
+  const long h = (index / w.width) % w.height;
+  const long plane = index / (w.width * w.height);
+  const long here = h * w.width + x;
+  const long span_h = (w.kernel_h - 1) * w.dilation_h;
+  const long span_w = (w.kernel_w - 1) * w.dilation_w;
+  // Windows starting at oh * stride - pad in [h - span, h].
+  const long oh_first = max((long)0, (h + w.pad_h - span_h + w.stride_h - 1) / w.stride_h);
+  const long oh_last = min(w.out_h - 1, (h + w.pad_h) / w.stride_h);
+  const long ow_first = max((long)0, (x + w.pad_w - span_w + w.stride_w - 1) / w.stride_w);
+  const long ow_last = min(w.out_w - 1, (x + w.pad_w) / w.stride_w);
+  ACC_T sum = 0;
+  for (long oh = oh_first; oh <= oh_last; ++oh) {
+    for (long ow = ow_first; ow <= ow_last; ++ow) {
+      const long at = (plane * w.out_h + oh) * w.out_w + ow;
+      if (indices[indices_off + at] == here) sum += LOAD_IN(grad, grad_off + at);
+    }
+  }
+  STORE_OUT(grad_input, grad_input_off + index, sum);
+}
+
+// Batch norm over a contiguous [N, C, S] input (S: the spatial elements). batch_norm_stats gives a
+// channel to a work-group: the mean and the biased variance (two passes), save_mean and
+// save_invstd, and the running statistics updated with the unbiased variance.
+__kernel void batch_norm_stats(
+    __global const IN_T *in, ulong in_off, __global OUT_T *save_mean, ulong save_mean_off,
+    __global OUT_T *save_invstd, ulong save_invstd_off, __global OUT_T *running_mean,
+    ulong running_mean_off, __global OUT_T *running_var, ulong running_var_off, int has_running,
+    long batch, long channels, long spatial, ACC_T momentum, ACC_T eps) {
+  __local ACC_T scratch[GROUP];
+  const uint lane = get_local_id(0);
+  const long c = get_group_id(0);
+  const long count = batch * spatial;
+  ACC_T total = 0;
+  for (long k = lane; k < count; k += GROUP) {
+    total += LOAD_IN(in, in_off + ((k / spatial) * channels + c) * spatial + k % spatial);
+  }
+  GROUP_REDUCE(scratch, total, ADD);
+  const ACC_T mean = total / (ACC_T)count;
+  ACC_T squares = 0;
+  for (long k = lane; k < count; k += GROUP) {
+    const ACC_T d = LOAD_IN(in, in_off + ((k / spatial) * channels + c) * spatial + k % spatial) - mean;
+    squares += d * d;
+  }
+  GROUP_REDUCE(scratch, squares, ADD);
+  if (lane == 0) {
+    const ACC_T variance = squares / (ACC_T)count;
+    STORE_OUT(save_mean, save_mean_off + c, mean);
+    STORE_OUT(save_invstd, save_invstd_off + c, (ACC_T)1 / sqrt(variance + eps));
+    if (has_running) {
+      const ACC_T unbiased = count > 1 ? squares / (ACC_T)(count - 1) : (ACC_T)NAN;
+      const ACC_T old_mean = LOAD_IN(running_mean, running_mean_off + c);
+      const ACC_T old_var = LOAD_IN(running_var, running_var_off + c);
+      STORE_OUT(running_mean, running_mean_off + c, momentum * mean + ((ACC_T)1 - momentum) * old_mean);
+      STORE_OUT(running_var, running_var_off + c, momentum * unbiased + ((ACC_T)1 - momentum) * old_var);
+    }
+  }
+}
+
+// out = (x - mean[c]) * invstd[c] * weight[c] + bias[c].
+__kernel void batch_norm_apply(
+    __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off,
+    __global const IN_T *mean, ulong mean_off, __global const IN_T *invstd, ulong invstd_off,
+    __global const IN_T *weight, ulong weight_off, __global const IN_T *bias, ulong bias_off,
+    int has_weight, int has_bias, long channels, long spatial, ulong total) {
+  const ulong index = get_global_id(0);
+  if (index >= total) return;
+  const long c = (index / spatial) % channels;
+  ACC_T value = (LOAD_IN(in, in_off + index) - LOAD_IN(mean, mean_off + c)) * LOAD_IN(invstd, invstd_off + c);
+  if (has_weight) value *= LOAD_IN(weight, weight_off + c);
+  if (has_bias) value += LOAD_IN(bias, bias_off + c);
+  STORE_OUT(out, out_off + index, value);
+}
+
+// Per channel: sum(dy) and sum(dy * (x - mean)), into sums[c] and sums[channels + c].
+__kernel void batch_norm_backward_sums(
+    __global OUT_T *sums, ulong sums_off, __global const IN_T *grad, ulong grad_off,
+    __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off, long batch,
+    long channels, long spatial) {
+  __local ACC_T scratch[GROUP];
+  const uint lane = get_local_id(0);
+  const long c = get_group_id(0);
+  const long count = batch * spatial;
+  const ACC_T m = LOAD_IN(mean, mean_off + c);
+  ACC_T dy_sum = 0, dy_xmu = 0;
+  for (long k = lane; k < count; k += GROUP) {
+    const long at = ((k / spatial) * channels + c) * spatial + k % spatial;
+    const ACC_T dy = LOAD_IN(grad, grad_off + at);
+    dy_sum += dy;
+    dy_xmu += dy * (LOAD_IN(in, in_off + at) - m);
+  }
+  GROUP_REDUCE(scratch, dy_sum, ADD);
+  GROUP_REDUCE(scratch, dy_xmu, ADD);
+  if (lane == 0) {
+    STORE_OUT(sums, sums_off + c, dy_sum);
+    STORE_OUT(sums, sums_off + channels + c, dy_xmu);
+  }
+}
+
+// grad_input. Training: (dy - sum(dy) / M - (x - mean) * invstd^2 * sum(dy (x - mean)) / M) *
+// invstd * weight; evaluation (the statistics are constants): dy * invstd * weight.
+__kernel void batch_norm_backward_input(
+    __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
+    __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,
+    __global const IN_T *invstd, ulong invstd_off, __global const IN_T *weight, ulong weight_off,
+    __global const IN_T *sums, ulong sums_off, int has_weight, int training, long batch,
+    long channels, long spatial, ulong total) {
+  const ulong index = get_global_id(0);
+  if (index >= total) return;
+  const long c = (index / spatial) % channels;
+  const ACC_T s = LOAD_IN(invstd, invstd_off + c);
+  const ACC_T w = has_weight ? LOAD_IN(weight, weight_off + c) : (ACC_T)1;
+  const ACC_T dy = LOAD_IN(grad, grad_off + index);
+  ACC_T value;
+  if (training) {
+    const ACC_T count = (ACC_T)(batch * spatial);
+    const ACC_T xmu = LOAD_IN(in, in_off + index) - LOAD_IN(mean, mean_off + c);
+    const ACC_T dy_mean = LOAD_IN(sums, sums_off + c) / count;
+    const ACC_T projection = LOAD_IN(sums, sums_off + channels + c) * s * s / count;
+    value = (dy - dy_mean - xmu * projection) * s * w;
+  } else {
+    value = dy * s * w;
+  }
+  STORE_OUT(grad_input, grad_input_off + index, value);
+}
+
 #endif

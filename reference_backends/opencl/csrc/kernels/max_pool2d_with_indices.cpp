@@ -1,15 +1,39 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: max_pool2d_with_indices.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: max_pool2d_with_indices (cl/nn.cl).
 #include "generated/kernels/max_pool2d_with_indices.h"
 
+#include <ATen/ops/max_pool2d_with_indices_meta.h>
 #include <ATen/ops/max_pool2d_with_indices_ops.h>
 
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/nn.h"
+#include "opencl/structured.h"
 
 namespace ocl::kernels {
+
+namespace {
+
+// The window as the meta function reads kernel_size, stride (empty: the kernel size), padding
+// and dilation (one value for both dimensions, or two).
+opencl::nn::Window2d window_of(
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef stride,
+    at::IntArrayRef padding,
+    at::IntArrayRef dilation) {
+  const auto both = [](at::IntArrayRef v) {
+    return std::array<int64_t, 2>{v[0], v.size() > 1 ? v[1] : v[0]};
+  };
+  return {
+      both(kernel_size),
+      stride.empty() ? both(kernel_size) : both(stride),
+      both(padding),
+      both(dilation)};
+}
+
+}  // namespace
 
 // max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0,
 // int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
@@ -20,9 +44,18 @@ namespace ocl::kernels {
     at::IntArrayRef padding,
     at::IntArrayRef dilation,
     bool ceil_mode) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::max_pool2d_with_indices>(
-      self, kernel_size, stride, padding, dilation, ceil_mode);
+  const std::optional<int> device =
+      opencl::elementwise::device_for({&self}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device || !at::isFloatingType(self.scalar_type())) {
+    return cpu_fallback::call<at::_ops::max_pool2d_with_indices>(
+        self, kernel_size, stride, padding, dilation, ceil_mode);
+  }
+  opencl::Structured<at::meta::structured_max_pool2d_with_indices, 2> op(
+      at::Device(c10::DeviceType::PrivateUse1, *device));
+  op.meta(self, kernel_size, stride, padding, dilation, ceil_mode);
+  opencl::nn::max_pool2d(
+      self, window_of(kernel_size, stride, padding, dilation), op.output(0), op.output(1));
+  return {op.take(0), op.take(1)};
 }
 
 }  // namespace ocl::kernels

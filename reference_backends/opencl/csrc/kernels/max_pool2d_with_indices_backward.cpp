@@ -1,15 +1,40 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: max_pool2d_with_indices_backward.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: max_pool2d_with_indices_backward (cl/nn.cl: each input element gathers the
+// gradients of the windows it was the maximum of).
 #include "generated/kernels/max_pool2d_with_indices_backward.h"
 
+#include <ATen/ops/max_pool2d_with_indices_backward_meta.h>
 #include <ATen/ops/max_pool2d_with_indices_backward_ops.h>
 
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/nn.h"
+#include "opencl/structured.h"
 
 namespace ocl::kernels {
+
+namespace {
+
+// The window as the meta function reads kernel_size, stride (empty: the kernel size), padding
+// and dilation (one value for both dimensions, or two).
+opencl::nn::Window2d window_of(
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef stride,
+    at::IntArrayRef padding,
+    at::IntArrayRef dilation) {
+  const auto both = [](at::IntArrayRef v) {
+    return std::array<int64_t, 2>{v[0], v.size() > 1 ? v[1] : v[0]};
+  };
+  return {
+      both(kernel_size),
+      stride.empty() ? both(kernel_size) : both(stride),
+      both(padding),
+      both(dilation)};
+}
+
+}  // namespace
 
 // max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2]
 // stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
@@ -22,9 +47,19 @@ at::Tensor max_pool2d_with_indices_backward(
     at::IntArrayRef dilation,
     bool ceil_mode,
     const at::Tensor& indices) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::max_pool2d_with_indices_backward>(
-      grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
+  const std::optional<int> device = opencl::elementwise::device_for(
+      {&grad_output, &self, &indices}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device || !at::isFloatingType(self.scalar_type()) ||
+      grad_output.scalar_type() != self.scalar_type()) {
+    return cpu_fallback::call<at::_ops::max_pool2d_with_indices_backward>(
+        grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
+  }
+  opencl::Structured<at::meta::structured_max_pool2d_with_indices_backward> op(
+      at::Device(c10::DeviceType::PrivateUse1, *device));
+  op.meta(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
+  opencl::nn::max_pool2d_backward(
+      grad_output, indices, window_of(kernel_size, stride, padding, dilation), op.output());
+  return op.take();
 }
 
 }  // namespace ocl::kernels

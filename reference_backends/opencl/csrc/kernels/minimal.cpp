@@ -2,10 +2,12 @@
 // and will never overwrite it.
 //
 // Kernels of ocl: minimal. Copies between and within ocl tensors of any dtypes and strides, and
-// fill_, are OpenCL kernels (cl/elementwise.cl); the rest is frp-gen's generated default, which
-// moves data through the runtime's copies.
+// fill_, are OpenCL kernels (cl/elementwise.cl), and so are the uniform, normal, bernoulli and
+// exponential fills (cl/random.cl); the rest is frp-gen's generated default, which moves data
+// through the runtime's copies.
 #include <ATen/TensorIterator.h>
 
+#include "generated/generator.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_local_scalar_dense.h"
@@ -26,6 +28,7 @@
 #include "generated/kernels/zero.h"
 #include "generated/minimal_kernels.h"
 #include "opencl/elementwise.h"
+#include "opencl/random.h"
 
 namespace ocl::kernels {
 
@@ -86,8 +89,17 @@ at::Tensor as_strided(
 
 // bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)
 at::Tensor& bernoulli__float(at::Tensor& self, double p, ::std::optional<at::Generator> generator) {
-  // The generated default, written against the device-runtime interface.
-  return minimal::bernoulli__float(self, p, generator);
+  TORCH_CHECK(0 <= p && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=", p);
+  if (!opencl::random::takes(self, opencl::random::Kind::kBernoulli)) {
+    return minimal::bernoulli__float(self, p, generator);
+  }
+  opencl::random::fill(
+      self,
+      opencl::random::Kind::kBernoulli,
+      p,
+      0,
+      next_call_seed(generator, self.device().index()));
+  return self;
 }
 
 // empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device?
@@ -118,8 +130,17 @@ at::Tensor empty_strided(
 
 // exponential_(Tensor(a!) self, float lambd=1, *, Generator? generator=None) -> Tensor(a!)
 at::Tensor& exponential_(at::Tensor& self, double lambd, ::std::optional<at::Generator> generator) {
-  // The generated default, written against the device-runtime interface.
-  return minimal::exponential_(self, lambd, generator);
+  TORCH_CHECK(lambd > 0.0, "exponential_ expects lambda > 0.0, but found lambda=", lambd);
+  if (!opencl::random::takes(self, opencl::random::Kind::kExponential)) {
+    return minimal::exponential_(self, lambd, generator);
+  }
+  opencl::random::fill(
+      self,
+      opencl::random::Kind::kExponential,
+      lambd,
+      0,
+      next_call_seed(generator, self.device().index()));
+  return self;
 }
 
 // fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
@@ -141,8 +162,17 @@ at::Tensor& normal_(
     double mean,
     double std,
     ::std::optional<at::Generator> generator) {
-  // The generated default, written against the device-runtime interface.
-  return minimal::normal_(self, mean, std, generator);
+  TORCH_CHECK(std >= 0.0, "normal expects std >= 0.0, but found std ", std);
+  if (!opencl::random::takes(self, opencl::random::Kind::kNormal)) {
+    return minimal::normal_(self, mean, std, generator);
+  }
+  opencl::random::fill(
+      self,
+      opencl::random::Kind::kNormal,
+      mean,
+      std,
+      next_call_seed(generator, self.device().index()));
+  return self;
 }
 
 // random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)
@@ -218,8 +248,22 @@ at::Tensor& uniform_(
     double from,
     double to,
     ::std::optional<at::Generator> generator) {
-  // The generated default, written against the device-runtime interface.
-  return minimal::uniform_(self, from, to, generator);
+  TORCH_CHECK(
+      from <= to,
+      "uniform_ expects to return a [from, to) range, but found from=",
+      from,
+      " > to=",
+      to);
+  if (!opencl::random::takes(self, opencl::random::Kind::kUniform)) {
+    return minimal::uniform_(self, from, to, generator);
+  }
+  opencl::random::fill(
+      self,
+      opencl::random::Kind::kUniform,
+      from,
+      to,
+      next_call_seed(generator, self.device().index()));
+  return self;
 }
 
 // view(Tensor(a) self, SymInt[] size) -> Tensor(a)

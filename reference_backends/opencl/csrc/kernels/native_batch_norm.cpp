@@ -1,15 +1,43 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: native_batch_norm.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: native_batch_norm (cl/nn.cl: statistics per channel in a work-group, then
+// normalization).
 #include "generated/kernels/native_batch_norm.h"
 
 #include <ATen/ops/native_batch_norm_ops.h>
 
+#include <vector>
+
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/nn.h"
 
 namespace ocl::kernels {
+
+namespace {
+
+const at::Tensor* defined(const ::std::optional<at::Tensor>& t) {
+  return t && t->defined() ? &*t : nullptr;
+}
+
+// The OpenCL path takes floating tensors of one dtype on one device.
+bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> others) {
+  if (!at::isFloatingType(input.scalar_type()) || input.dim() < 2) return false;
+  for (const at::Tensor* t : others) {
+    if (t != nullptr && t->scalar_type() != input.scalar_type()) return false;
+  }
+  std::vector<const at::Tensor*> all(others);
+  all.push_back(&input);
+  for (const at::Tensor* t : all) {
+    if (t != nullptr &&
+        !opencl::elementwise::device_for({t}, opencl::elementwise::CpuScalars::kRefused))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 // native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor?
 // running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -22,8 +50,14 @@ namespace ocl::kernels {
     bool training,
     double momentum,
     double eps) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::native_batch_norm>(
+  const bool running = defined(running_mean) != nullptr && defined(running_var) != nullptr;
+  if (!takes(
+          input, {defined(weight), defined(bias), defined(running_mean), defined(running_var)}) ||
+      (!training && !running)) {
+    return cpu_fallback::call<at::_ops::native_batch_norm>(
+        input, weight, bias, running_mean, running_var, training, momentum, eps);
+  }
+  return opencl::nn::batch_norm(
       input, weight, bias, running_mean, running_var, training, momentum, eps);
 }
 

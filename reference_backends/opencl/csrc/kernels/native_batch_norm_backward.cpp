@@ -1,15 +1,42 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: native_batch_norm_backward.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: native_batch_norm_backward (cl/nn.cl).
 #include "generated/kernels/native_batch_norm_backward.h"
 
 #include <ATen/ops/native_batch_norm_backward_ops.h>
 
+#include <vector>
+
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/nn.h"
 
 namespace ocl::kernels {
+
+namespace {
+
+const at::Tensor* defined(const ::std::optional<at::Tensor>& t) {
+  return t && t->defined() ? &*t : nullptr;
+}
+
+// The OpenCL path takes floating tensors of one dtype on one device.
+bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> others) {
+  if (!at::isFloatingType(input.scalar_type()) || input.dim() < 2) return false;
+  for (const at::Tensor* t : others) {
+    if (t != nullptr && t->scalar_type() != input.scalar_type()) return false;
+  }
+  std::vector<const at::Tensor*> all(others);
+  all.push_back(&input);
+  for (const at::Tensor* t : all) {
+    if (t != nullptr &&
+        !opencl::elementwise::device_for({t}, opencl::elementwise::CpuScalars::kRefused))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 // native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean,
 // Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3]
@@ -25,8 +52,30 @@ namespace ocl::kernels {
     bool train,
     double eps,
     ::std::array<bool, 3> output_mask) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::native_batch_norm_backward>(
+  const bool statistics = train
+                              ? defined(save_mean) != nullptr && defined(save_invstd) != nullptr
+                              : defined(running_mean) != nullptr && defined(running_var) != nullptr;
+  if (!statistics || !takes(
+                         input,
+                         {&grad_out,
+                          defined(weight),
+                          defined(running_mean),
+                          defined(running_var),
+                          defined(save_mean),
+                          defined(save_invstd)})) {
+    return cpu_fallback::call<at::_ops::native_batch_norm_backward>(
+        grad_out,
+        input,
+        weight,
+        running_mean,
+        running_var,
+        save_mean,
+        save_invstd,
+        train,
+        eps,
+        output_mask);
+  }
+  return opencl::nn::batch_norm_backward(
       grad_out,
       input,
       weight,

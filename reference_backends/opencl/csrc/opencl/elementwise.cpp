@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "opencl/launch.h"
 #include "opencl/types.h"
@@ -111,15 +112,19 @@ void run(
   }
 
   const std::string name = std::string(op) + (contiguous ? "_contiguous" : "_strided");
+  const Program program = std::string_view(op) == "copy" || std::string_view(op) == "fill"
+                              ? Program::kCopy
+                              : Program::kElementwise;
+  if (program == Program::kElementwise) defines += std::string(" -DOP_") + op;
   // Like ATen's dtype dispatch: the floating-point ops have no integer kernels.
   TORCH_CHECK_NOT_IMPLEMENTED(
-      has_kernel(device, Program::kElementwise, defines, name.c_str()),
+      has_kernel(device, program, defines, name.c_str()),
       '"',
       op,
       "\" not implemented for '",
       c10::toString(compute),
       "'");
-  Launch launch(device, Program::kElementwise, defines, name.c_str());
+  Launch launch(device, program, defines, name.c_str());
   const at::TensorBase& out = iter.tensor_base(0);
   launch.tensor(out);
   for (int input = 1; input <= 3; ++input) {

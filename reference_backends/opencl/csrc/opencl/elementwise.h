@@ -22,10 +22,11 @@ std::optional<int> device_for(
     std::initializer_list<const at::Tensor*> tensors,
     CpuScalars cpu_scalars = CpuScalars::kAllowed);
 
-// Runs kernel `op` of cl/elementwise.cl over `iter` (one output, up to three inputs, built over
-// operands device_for() accepted). s0 and s1 are the op's scalar arguments (alpha, value,
-// threshold, weight, norm), in the arithmetic type. The op computes in `compute`, by default the
-// common dtype the iterator worked out (iterators configured to promote have one).
+// Runs kernel `op` of cl/elementwise.cl (or of cl/copy.cl: "copy", "fill") over `iter` (one output,
+// up to three inputs, built over operands device_for() accepted). s0 and s1 are the op's scalar
+// arguments (alpha, value, threshold, weight, norm), in the arithmetic type. The op computes in
+// `compute`, by default the common dtype the iterator worked out (iterators configured to promote
+// have one).
 void run(
     at::TensorIteratorBase& iter,
     const char* op,

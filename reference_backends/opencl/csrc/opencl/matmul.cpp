@@ -43,7 +43,7 @@ void gemm(
 
   const c10::ScalarType dtype = c.scalar_type();
   const int device = c.device().index();
-  const std::string defines = type_defines(dtype, dtype);
+  const std::string defines = type_defines(dtype);
   TORCH_CHECK_NOT_IMPLEMENTED(
       dtype != c10::kBool && has_kernel(device, Program::kMatmul, defines, "gemm"),
       "\"addmm\" not implemented for '",

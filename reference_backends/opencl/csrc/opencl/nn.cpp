@@ -13,12 +13,6 @@
 namespace ocl::opencl::nn {
 namespace {
 
-std::string defines(const at::Tensor& in, const at::Tensor& out) {
-  const int device = out.device().index();
-  return type_defines(in.scalar_type(), out.scalar_type()) +
-         " -DGROUP=" + std::to_string(group_size(device));
-}
-
 // `t` with `dim` moved last, contiguous: rows of the softmax dimension.
 at::Tensor rows_of(const at::Tensor& t, int64_t dim) {
   return t.dim() == 0 ? t.reshape({1}) : t.movedim(dim, -1).contiguous();
@@ -46,7 +40,11 @@ void softmax(const at::Tensor& self, int64_t dim, bool log, const at::Tensor& ou
   const at::Tensor target = rows_target(out, dim);
   const int64_t inner = in.size(-1);
   const int device = out.device().index();
-  Launch launch(device, Program::kNn, defines(in, target), log ? "log_softmax" : "softmax");
+  Launch launch(
+      device,
+      Program::kNn,
+      type_defines(in.scalar_type(), target.scalar_type()),
+      log ? "log_softmax" : "softmax");
   launch.tensor(target).tensor(in).value(static_cast<cl_ulong>(inner));
   launch.run_groups(static_cast<std::size_t>(in.numel() / inner), group_size(device));
   finish_rows(target, out, dim);
@@ -66,7 +64,10 @@ void softmax_backward(
   const int64_t inner = g.size(-1);
   const int device = grad_input.device().index();
   Launch launch(
-      device, Program::kNn, defines(g, target), log ? "log_softmax_backward" : "softmax_backward");
+      device,
+      Program::kNn,
+      type_defines(g.scalar_type(), target.scalar_type()),
+      log ? "log_softmax_backward" : "softmax_backward");
   launch.tensor(target).tensor(g).tensor(y).value(static_cast<cl_ulong>(inner));
   launch.run_groups(static_cast<std::size_t>(g.numel() / inner), group_size(device));
   finish_rows(target, grad_input, dim);
@@ -119,7 +120,10 @@ void nll_loss_forward(
 
   const int device = output.device().index();
   Launch launch(
-      device, Program::kNn, defines(in, target_out), per_row ? "nll_loss_none" : "nll_loss_reduce");
+      device,
+      Program::kNn,
+      type_defines(in.scalar_type(), target_out.scalar_type()),
+      per_row ? "nll_loss_none" : "nll_loss_reduce");
   launch.tensor(target_out).tensor(total_weight).tensor(in).tensor(t);
   launch.tensor(w).value(static_cast<cl_int>(has_weight)).value(static_cast<cl_long>(ignore_index));
   launch.value(static_cast<cl_ulong>(batch)).value(static_cast<cl_ulong>(classes));
@@ -153,7 +157,11 @@ void nll_loss_backward(
   const int code = reduction == at::Reduction::None ? 0 : reduction == at::Reduction::Mean ? 1 : 2;
 
   const int device = grad_input.device().index();
-  Launch launch(device, Program::kNn, defines(g, target_out), "nll_loss_backward");
+  Launch launch(
+      device,
+      Program::kNn,
+      type_defines(g.scalar_type(), target_out.scalar_type()),
+      "nll_loss_backward");
   launch.tensor(target_out).tensor(g).tensor(total_weight).tensor(t).tensor(w);
   launch.value(static_cast<cl_int>(has_weight)).value(static_cast<cl_long>(ignore_index));
   launch.value(static_cast<cl_ulong>(batch)).value(static_cast<cl_ulong>(classes));

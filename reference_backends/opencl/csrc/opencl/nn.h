@@ -1,11 +1,14 @@
-// The host side of cl/nn.cl: softmax and log_softmax with their backwards, and nll_loss.
-// Arguments are those the operators' meta functions have checked; outputs come allocated.
+// The host side of cl/nn.cl: softmax and log_softmax with their backwards and nll_loss (nn.cpp),
+// 2-D convolution (convolution.cpp), max pooling (pooling.cpp) and batch norm (batch_norm.cpp).
+// Arguments are those the operators' meta functions (or ATen's callers) have checked.
 #pragma once
 
 #include <ATen/core/Tensor.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
+#include <tuple>
 
 namespace ocl::opencl::nn {
 
@@ -40,5 +43,66 @@ void nll_loss_backward(
     int64_t ignore_index,
     const at::Tensor& total_weight,
     const at::Tensor& grad_input);
+
+// The geometry of a 2-D sliding window (convolution, pooling).
+struct Window2d {
+  std::array<int64_t, 2> kernel, stride, padding, dilation;
+};
+
+// A 2-D convolution, not transposed, of a [N, C, H, W] input with a [C_out, C / groups, kH, kW]
+// weight: im2col and one batched matrix product per group.
+at::Tensor convolution(
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    const std::optional<at::Tensor>& bias,
+    const Window2d& window,
+    int64_t groups);
+
+// Its gradients (those output_mask asks for; the others undefined).
+std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    const Window2d& window,
+    int64_t groups,
+    std::array<bool, 3> output_mask);
+
+// max_pool2d of a [C, H, W] or [N, C, H, W] input into `out` and `indices`, shaped by the meta
+// function.
+void max_pool2d(
+    const at::Tensor& self,
+    const Window2d& window,
+    const at::Tensor& out,
+    const at::Tensor& indices);
+
+void max_pool2d_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& indices,
+    const Window2d& window,
+    const at::Tensor& grad_input);
+
+// native_batch_norm over [N, C, ...]: (output, save_mean, save_invstd); the running statistics
+// are updated in place when training.
+std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm(
+    const at::Tensor& input,
+    const std::optional<at::Tensor>& weight,
+    const std::optional<at::Tensor>& bias,
+    const std::optional<at::Tensor>& running_mean,
+    const std::optional<at::Tensor>& running_var,
+    bool training,
+    double momentum,
+    double eps);
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
+    const at::Tensor& grad_out,
+    const at::Tensor& input,
+    const std::optional<at::Tensor>& weight,
+    const std::optional<at::Tensor>& running_mean,
+    const std::optional<at::Tensor>& running_var,
+    const std::optional<at::Tensor>& save_mean,
+    const std::optional<at::Tensor>& save_invstd,
+    bool training,
+    double eps,
+    std::array<bool, 3> output_mask);
 
 }  // namespace ocl::opencl::nn

@@ -24,7 +24,9 @@ namespace {
 std::vector<std::string_view> files_of(Program program) {
   switch (program) {
     case Program::kElementwise:
-      return {"types.cl", "elementwise.cl"};
+      return {"types.cl", "elementwise_common.cl", "elementwise.cl"};
+    case Program::kCopy:
+      return {"types.cl", "elementwise_common.cl", "copy.cl"};
     case Program::kReduce:
       return {"types.cl", "reduce.cl"};
     case Program::kMatmul:
@@ -56,8 +58,9 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 0xcbf29ce4842223
 }
 
 // Options every program is built with: division and square root rounded as on the CPU where the
-// device offers it.
-std::string common_options(cl_device_id device) {
+// device offers it, and GROUP, the work-group size of the kernels that cooperate in a group.
+std::string common_options(int index) {
+  cl_device_id device = device_id(index);
   cl_device_fp_config config = 0;
   check(
       clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof(config), &config, nullptr),
@@ -66,7 +69,7 @@ std::string common_options(cl_device_id device) {
   if ((config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0) {
     options += " -cl-fp32-correctly-rounded-divide-sqrt";
   }
-  return options;
+  return options + " -DGROUP=" + std::to_string(group_size(index));
 }
 
 class BinaryCache {
@@ -182,7 +185,7 @@ cl_program build(int device, Program program, const std::string& defines) {
     source += kernel_source(file);
     source += "\n";
   }
-  const std::string options = common_options(id) + " " + defines;
+  const std::string options = common_options(device) + " " + defines;
 
   // The key names everything the binary depends on: the source, the options, the device and its
   // driver.

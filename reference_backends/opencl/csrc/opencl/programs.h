@@ -14,7 +14,7 @@
 namespace ocl::opencl {
 
 // The programs, each made of files of csrc/cl (types.cl first: the dtypes it is built for).
-enum class Program { kElementwise, kReduce, kMatmul, kNn, kRandom };
+enum class Program { kElementwise, kCopy, kReduce, kMatmul, kNn, kRandom };
 
 // Kernel `name` of `program` built with `defines` (-D options) for `device`. The first call for a
 // (device, program, defines) builds the program, from a cached binary when there is one. Callers
@@ -25,8 +25,8 @@ cl_kernel kernel(int device, Program program, const std::string& defines, const 
 // dtypes: the floating-point ones are compiled for floating types only).
 bool has_kernel(int device, Program program, const std::string& defines, const char* name);
 
-// The work-group size of kernels that cooperate in a group (the GROUP define of reduce.cl and
-// nn.cl): 256 items, or the device's largest if that is less.
+// The work-group size of kernels that cooperate in a group (GROUP in every program): 256 items,
+// or the device's largest if that is less.
 std::size_t group_size(int device);
 
 // Whether `device` computes in double precision (cl_khr_fp64).

@@ -56,8 +56,7 @@ void run(
                                                                       : c10::kFloat;
   const std::size_t group = group_size(device);
   const std::string defines = type_defines(rows.scalar_type(), out.scalar_type()) +
-                              " -DRACC_TYPE=" + std::to_string(*type_code(racc)) +
-                              " -DGROUP=" + std::to_string(group);
+                              " -DRACC_TYPE=" + std::to_string(*type_code(racc));
   // A work-group per row pays off for long rows; many short rows go one per work-item.
   const bool wide = inner >= 128 && outer < 16384;
   const std::string name = std::string(op) + (wide ? "_wide" : "_narrow");

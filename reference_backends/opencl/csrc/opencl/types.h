@@ -23,5 +23,9 @@ c10::ScalarType accumulate_type(c10::ScalarType dtype);
 
 // The build options that compile a program for these input and output dtypes.
 std::string type_defines(c10::ScalarType in, c10::ScalarType out);
+// ... for a program whose inputs and output share `dtype`.
+inline std::string type_defines(c10::ScalarType dtype) {
+  return type_defines(dtype, dtype);
+}
 
 }  // namespace ocl::opencl

@@ -1,0 +1,86 @@
+// What the elementwise kernels share (after types.cl; elementwise.cl and copy.cl define the
+// kernels): one output, up to three inputs, each op in two forms. NAME_contiguous runs where every tensor operand is contiguous over the whole range;
+// NAME_strided walks any sizes and strides (broadcast dimensions have stride 0), so views, storage
+// offsets and expanded inputs need no copies. The host side is opencl/elementwise.cpp; it hands
+// the iteration space of a TensorIterator over as a Geometry.
+//
+// copy and fill, which every pair of dtypes meets, live in a program of their own (copy.cl), so
+// that a new pair of dtypes compiles two kernels, not all of them.
+//
+// Inputs are of A_T, B_T and C_T, converted on loading to ACC_T, the arithmetic type of IN_TYPE
+// (the op's common dtype: TensorIterator leaves the conversion to the kernel on devices other
+// than the CPU); the output is of OUT_T. An input may instead be a scalar from the CPU (a Python number, a 0-dim CPU
+// tensor): bit k of `scalars` says input k is, and its value comes in k_value. s0 and s1 are the
+// op's own scalar arguments (alpha, value, threshold, weight, norm).
+
+#define MAX_DIMS 8
+
+#if IN_TYPE == TYPE_DOUBLE
+#define SQRT1_2 M_SQRT1_2
+#define GELU_KAPPA (M_2_SQRTPI * M_SQRT1_2 * 0.5)  // 1 / sqrt(2 pi)
+#else
+#define SQRT1_2 M_SQRT1_2_F
+#define GELU_KAPPA (M_2_SQRTPI_F * M_SQRT1_2_F * 0.5f)
+#endif
+
+// The iteration space, innermost dimension first, and each operand's strides in elements along
+// it: operand 0 is the output, 1 to 3 the inputs.
+typedef struct {
+  long sizes[MAX_DIMS];
+  long strides[4][MAX_DIMS];
+  int ndim;
+} Geometry;
+
+#define PARAMS                                                                            \
+  __global OUT_T *out, ulong out_off, __global const A_T *a, ulong a_off,                   \
+      __global const B_T *b, ulong b_off, __global const C_T *c, ulong c_off,              \
+      ACC_T a_value, ACC_T b_value, ACC_T c_value, uint scalars, ACC_T s0, ACC_T s1, ulong n, \
+      Geometry g
+
+#define X ((scalars & 1u) ? a_value : LOAD_A(a, a_off + ia))
+#define Y ((scalars & 2u) ? b_value : LOAD_B(b, b_off + ib))
+#define Z ((scalars & 4u) ? c_value : LOAD_C(c, c_off + ic))
+
+// The element offsets of linear index i in each operand.
+#define STRIDED_OFFSETS                               \
+  ulong io = 0, ia = 0, ib = 0, ic = 0;               \
+  {                                                   \
+    ulong rest = i;                                   \
+    for (int d = 0; d < g.ndim; ++d) {                \
+      const long index = (long)(rest % g.sizes[d]);   \
+      rest /= g.sizes[d];                             \
+      io += index * g.strides[0][d];                  \
+      ia += index * g.strides[1][d];                  \
+      ib += index * g.strides[2][d];                  \
+      ic += index * g.strides[3][d];                  \
+    }                                                 \
+  }
+
+#define CONTIGUOUS_OFFSETS ulong io = i, ia = i, ib = i, ic = i;
+
+// Defines NAME_contiguous and NAME_strided. Callers paste the names themselves: an op named like
+// a built-in function (exp, log, sqrt) may be a macro of the OpenCL headers, and an argument that
+// is pasted is never expanded.
+#define KERNEL_PAIR(contiguous_name, strided_name, body)       \
+  __kernel void contiguous_name(PARAMS) {                      \
+    const ulong i = get_global_id(0);                         \
+    if (i >= n) return;                                       \
+    CONTIGUOUS_OFFSETS                                        \
+    body                                                      \
+  }                                                           \
+  __kernel void strided_name(PARAMS) {                         \
+    const ulong i = get_global_id(0);                         \
+    if (i >= n) return;                                       \
+    STRIDED_OFFSETS                                           \
+    body                                                      \
+  }
+
+#define UNARY(name, expr) \
+  KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; STORE_OUT(out, out_off + io, (expr));)
+#define BINARY(name, expr)                                                  \
+  KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; const ACC_T y = Y;    \
+              STORE_OUT(out, out_off + io, (expr));)
+#define TERNARY(name, expr)                                                      \
+  KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; const ACC_T y = Y;         \
+              const ACC_T z = Z; STORE_OUT(out, out_off + io, (expr));)
+

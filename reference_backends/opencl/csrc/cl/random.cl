@@ -1,0 +1,61 @@
+// Random fills of ocl (after types.cl), from Philox4x32-10, a counter-based generator: element i
+// of a call draws from counter i under the call's key, a 64-bit seed the generated generator
+// derives from its (seed, offset) state. So a fill needs no state on the device, every work-item
+// draws independently, and manual_seed makes the sequence reproducible. ACC_T is float, or
+// double for double outputs.
+
+#define PHILOX_M0 0xD2511F53u
+#define PHILOX_M1 0xCD9E8D57u
+#define PHILOX_W0 0x9E3779B9u
+#define PHILOX_W1 0xBB67AE85u
+
+inline uint4 philox(uint4 counter, uint2 key) {
+  for (int round = 0; round < 10; ++round) {
+    const uint hi0 = mul_hi(PHILOX_M0, counter.x), lo0 = PHILOX_M0 * counter.x;
+    const uint hi1 = mul_hi(PHILOX_M1, counter.z), lo1 = PHILOX_M1 * counter.z;
+    counter = (uint4)(hi1 ^ counter.y ^ key.x, lo1, hi0 ^ counter.w ^ key.y, lo0);
+    key += (uint2)(PHILOX_W0, PHILOX_W1);
+  }
+  return counter;
+}
+
+// Uniform in [0, 1) from 24 random bits (53 for double), and in (0, 1] for logarithms.
+#if IN_TYPE == TYPE_DOUBLE
+#define UNIFORM(bits, second) ((double)(((ulong)(bits) << 21) ^ ((ulong)(second) >> 11)) * 0x1.0p-53)
+#else
+#define UNIFORM(bits, second) ((float)((bits) >> 8) * 0x1.0p-24f)
+#endif
+
+#if IN_TYPE == TYPE_DOUBLE
+#define TWO_PI (2 * M_PI)
+#else
+#define TWO_PI (2 * M_PI_F)
+#endif
+
+#define KIND_UNIFORM 0      // a + (b - a) * u
+#define KIND_NORMAL 1       // a + b * z (Box-Muller)
+#define KIND_BERNOULLI 2    // u < a
+#define KIND_EXPONENTIAL 3  // -log(1 - u) / a
+
+__kernel void random_fill(
+    __global OUT_T *out, ulong out_off, ulong n, ulong seed, int kind, ACC_T a, ACC_T b) {
+  const ulong i = get_global_id(0);
+  if (i >= n) return;
+  const uint4 bits = philox((uint4)((uint)i, (uint)(i >> 32), 0u, 0u), (uint2)((uint)seed, (uint)(seed >> 32)));
+  const ACC_T u = UNIFORM(bits.x, bits.y);
+  ACC_T value;
+  if (kind == KIND_UNIFORM) {
+    value = a + (b - a) * u;
+    // Rounding may reach b itself; [a, b) is the promise.
+    if (value >= b && b > a) value = a;
+  } else if (kind == KIND_NORMAL) {
+    const ACC_T u2 = UNIFORM(bits.z, bits.w);
+    const ACC_T radius = sqrt((ACC_T)-2 * log((ACC_T)1 - u));
+    value = a + b * radius * cos((ACC_T)TWO_PI * u2);
+  } else if (kind == KIND_BERNOULLI) {
+    value = u < a ? (ACC_T)1 : (ACC_T)0;
+  } else {
+    value = -log((ACC_T)1 - u) / a;
+  }
+  STORE_OUT(out, out_off + i, value);
+}

@@ -1,0 +1,146 @@
+#include <ATen/ops/empty.h>
+#include <ATen/ops/rsqrt.h>
+
+#include <string>
+
+#include "opencl/launch.h"
+#include "opencl/nn.h"
+#include "opencl/types.h"
+
+namespace ocl::opencl::nn {
+namespace {
+
+bool given(const std::optional<at::Tensor>& t) {
+  return t && t->defined();
+}
+
+// The kernels index per-channel tensors as contiguous ones.
+std::optional<at::Tensor> dense(const std::optional<at::Tensor>& t) {
+  return given(t) ? std::optional<at::Tensor>(t->contiguous()) : std::nullopt;
+}
+
+// A scalar argument in the kernels' arithmetic type (float, or double for double tensors).
+void push_real(Launch& launch, const at::Tensor& like, double value) {
+  if (like.scalar_type() == c10::kDouble) {
+    launch.value(value);
+  } else {
+    launch.value(static_cast<float>(value));
+  }
+}
+
+}  // namespace
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm(
+    const at::Tensor& input_,
+    const std::optional<at::Tensor>& weight_,
+    const std::optional<at::Tensor>& bias_,
+    const std::optional<at::Tensor>& running_mean_,
+    const std::optional<at::Tensor>& running_var_,
+    bool training,
+    double momentum,
+    double eps) {
+  const at::Tensor input = input_.contiguous();
+  const std::optional<at::Tensor> weight = dense(weight_), bias = dense(bias_);
+  // Updated in place: a strided one is updated through a contiguous copy.
+  const std::optional<at::Tensor> running_mean = dense(running_mean_);
+  const std::optional<at::Tensor> running_var = dense(running_var_);
+  const int64_t batch = input.size(0), channels = input.size(1);
+  const int64_t spatial = input.numel() / std::max<int64_t>(batch * channels, 1);
+  const int device = input.device().index();
+  const bool running = given(running_mean) && given(running_var);
+  at::Tensor mean, invstd, save_mean, save_invstd;
+  if (training) {
+    save_mean = at::empty({channels}, input.options());
+    save_invstd = at::empty({channels}, input.options());
+    if (channels > 0) {
+      Launch launch(device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_stats");
+      launch.tensor(input.numel() > 0 ? input : save_mean).tensor(save_mean).tensor(save_invstd);
+      launch.tensor(running ? *running_mean : save_mean).tensor(running ? *running_var : save_mean);
+      launch.value(static_cast<cl_int>(running));
+      launch.value(static_cast<cl_long>(batch))
+          .value(static_cast<cl_long>(channels))
+          .value(static_cast<cl_long>(spatial));
+      push_real(launch, input, momentum);
+      push_real(launch, input, eps);
+      launch.run_groups(static_cast<std::size_t>(channels), group_size(device));
+    }
+    if (running && !running_mean->is_same(*running_mean_)) running_mean_->copy_(*running_mean);
+    if (running && !running_var->is_same(*running_var_)) running_var_->copy_(*running_var);
+    mean = save_mean;
+    invstd = save_invstd;
+  } else {
+    // Evaluation normalizes with the running statistics; like the CPU, it saves none.
+    mean = *running_mean;  // contiguous (dense() above)
+    invstd = running_var->add(eps).rsqrt();
+    save_mean = at::empty({0}, input.options());
+    save_invstd = at::empty({0}, input.options());
+  }
+  at::Tensor out = at::empty(input.sizes(), input.options());
+  const int64_t total = out.numel();
+  if (total > 0) {
+    Launch launch(device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_apply");
+    launch.tensor(out).tensor(input).tensor(mean).tensor(invstd);
+    launch.tensor(given(weight) ? *weight : mean).tensor(given(bias) ? *bias : mean);
+    launch.value(static_cast<cl_int>(given(weight))).value(static_cast<cl_int>(given(bias)));
+    launch.value(static_cast<cl_long>(channels)).value(static_cast<cl_long>(spatial));
+    launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
+  }
+  return {out, save_mean, save_invstd};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
+    const at::Tensor& grad_out,
+    const at::Tensor& input_,
+    const std::optional<at::Tensor>& weight_,
+    const std::optional<at::Tensor>& running_mean,
+    const std::optional<at::Tensor>& running_var,
+    const std::optional<at::Tensor>& save_mean,
+    const std::optional<at::Tensor>& save_invstd,
+    bool training,
+    double eps,
+    std::array<bool, 3> output_mask) {
+  const at::Tensor input = input_.contiguous();
+  const std::optional<at::Tensor> weight = dense(weight_);
+  const at::Tensor grad = grad_out.contiguous();
+  const int64_t batch = input.size(0), channels = input.size(1);
+  const int64_t spatial = input.numel() / std::max<int64_t>(batch * channels, 1);
+  const int device = input.device().index();
+  const at::Tensor mean = (training ? *save_mean : *running_mean).contiguous();
+  const at::Tensor invstd = training ? save_invstd->contiguous() : running_var->add(eps).rsqrt();
+
+  // sum(dy) and sum(dy * (x - mean)) per channel.
+  at::Tensor sums = at::empty({2 * channels}, input.options());
+  if (channels > 0) {
+    Launch launch(
+        device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_backward_sums");
+    launch.tensor(sums)
+        .tensor(input.numel() > 0 ? grad : sums)
+        .tensor(input.numel() > 0 ? input : sums);
+    launch.tensor(mean);
+    launch.value(static_cast<cl_long>(batch))
+        .value(static_cast<cl_long>(channels))
+        .value(static_cast<cl_long>(spatial));
+    launch.run_groups(static_cast<std::size_t>(channels), group_size(device));
+  }
+  at::Tensor grad_input, grad_weight, grad_bias;
+  if (output_mask[0]) {
+    grad_input = at::empty(input.sizes(), input.options());
+    const int64_t total = grad_input.numel();
+    if (total > 0) {
+      Launch launch(
+          device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_backward_input");
+      launch.tensor(grad_input).tensor(grad).tensor(input).tensor(mean).tensor(invstd);
+      launch.tensor(given(weight) ? *weight : mean).tensor(sums);
+      launch.value(static_cast<cl_int>(given(weight))).value(static_cast<cl_int>(training));
+      launch.value(static_cast<cl_long>(batch))
+          .value(static_cast<cl_long>(channels))
+          .value(static_cast<cl_long>(spatial));
+      launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
+    }
+  }
+  if (output_mask[1]) grad_weight = sums.narrow(0, channels, channels).mul(invstd);
+  if (output_mask[2]) grad_bias = sums.narrow(0, 0, channels).clone();
+  return {grad_input, grad_weight, grad_bias};
+}
+
+}  // namespace ocl::opencl::nn
