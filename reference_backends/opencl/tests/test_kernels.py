@@ -50,7 +50,9 @@ def view(tensor: torch.Tensor, layout: str) -> torch.Tensor:
     if layout == "transposed":
         return tensor.mT.contiguous().mT
     padded = torch.zeros(
-        (tensor.shape[0] + 1, tensor.shape[1] * 2), dtype=tensor.dtype, device=tensor.device
+        (tensor.shape[0] + 1, tensor.shape[1] * 2),
+        dtype=tensor.dtype,
+        device=tensor.device,
     )
     padded[1:, ::2] = tensor
     return padded[1:, ::2]
@@ -64,7 +66,7 @@ def assert_like_cpu(fn: Callable, *args, exact: bool = False) -> None:
     """fn on the CPU and on ocl: the same result (dtype, values), or an error on both."""
     try:
         expected = fn(*args)
-    except Exception as error:  # the CPU refuses: so must the device
+    except Exception as error:  # noqa: BLE001 (whatever the CPU raises, the device must raise)
         with pytest.raises(type(error)):
             fn(*[on_device(a) for a in args])
         return
@@ -111,14 +113,18 @@ MIXED = [
 
 @pytest.mark.parametrize("dtypes", MIXED, ids=str)
 @pytest.mark.parametrize("op", ["add", "mul", "div", "lt", "maximum"])
-def test_binary_op_promotes_mixed_dtypes(op: str, dtypes: tuple[torch.dtype, ...]) -> None:
+def test_binary_op_promotes_mixed_dtypes(
+    op: str, dtypes: tuple[torch.dtype, ...]
+) -> None:
     a, b = sample((3, 4), dtypes[0], 1), sample((4,), dtypes[1], 2)
     if op == "div":
         b = b.masked_fill(b == 0, 1)
     assert_like_cpu(BINARY[op], a, b)
 
 
-@pytest.mark.parametrize("layouts", itertools.product(["contiguous", "transposed", "sliced"], repeat=2))
+@pytest.mark.parametrize(
+    "layouts", itertools.product(["contiguous", "transposed", "sliced"], repeat=2)
+)
 def test_binary_op_on_views(layouts: tuple[str, str]) -> None:
     a, b = sample((5, 6), torch.float32, 1), sample((5, 6), torch.float32, 2)
 
@@ -133,10 +139,18 @@ def test_binary_op_on_views(layouts: tuple[str, str]) -> None:
     [2, 2.5, True, torch.tensor(3), torch.tensor(1.5, dtype=torch.float64)],
     ids=["int", "float", "bool", "cpu-int64", "cpu-float64"],
 )
-@pytest.mark.parametrize("dtype", [torch.int32, torch.float16, torch.float32, torch.bool], ids=str)
+@pytest.mark.parametrize(
+    "dtype", [torch.int32, torch.float16, torch.float32, torch.bool], ids=str
+)
 def test_scalar_operands(other, dtype: torch.dtype) -> None:
     x = sample((2, 3), dtype)
-    for fn in (torch.add, torch.mul, torch.gt, lambda a, b: torch.sub(b, a), torch.where):
+    for fn in (
+        torch.add,
+        torch.mul,
+        torch.gt,
+        lambda a, b: torch.sub(b, a),
+        torch.where,
+    ):
         if fn is torch.where:
             assert_like_cpu(lambda a, o=other: torch.where(a != 0, a, o), x)
         else:
@@ -214,7 +228,9 @@ def test_in_place_on_a_view_and_out_of_another_dtype() -> None:
 def test_in_place_refuses_what_the_cpu_refuses() -> None:
     x = sample((3,), torch.int64)
     assert_like_cpu(lambda t: t.add_(0.5), x)  # a float result cannot go into int64
-    assert_like_cpu(lambda t: t[:2].add_(t[1:]), sample((3,), torch.float32))  # partial overlap
+    assert_like_cpu(
+        lambda t: t[:2].add_(t[1:]), sample((3,), torch.float32)
+    )  # partial overlap
     assert_like_cpu(lambda t: torch.sub(t, t), sample((3,), torch.bool))
 
 
@@ -226,7 +242,9 @@ def test_ternary_ops() -> None:
     for weight in (0.25, 0.75):
         assert_like_cpu(lambda a, b, w=weight: a.clone().lerp_(b, w), self, t1)
     condition = sample((4,), torch.bool, 4)
-    assert_like_cpu(lambda c, a, b: torch.where(c, a, b), condition, self, t1.to(torch.float64))
+    assert_like_cpu(
+        lambda c, a, b: torch.where(c, a, b), condition, self, t1.to(torch.float64)
+    )
 
 
 def test_activation_backwards() -> None:
@@ -240,14 +258,24 @@ def test_activation_backwards() -> None:
 
         return run
 
-    for fn in (torch.relu, torch.sigmoid, torch.tanh, torch.nn.functional.silu, torch.nn.functional.gelu):
+    for fn in (
+        torch.relu,
+        torch.sigmoid,
+        torch.tanh,
+        torch.nn.functional.silu,
+        torch.nn.functional.gelu,
+    ):
         assert_like_cpu(gradient(fn), x)
 
 
 def test_mse_loss_and_its_backward() -> None:
     x, y = sample((4, 5), torch.float32, 8), sample((4, 5), torch.float32, 9)
     for reduction in ("none", "mean", "sum"):
-        assert_like_cpu(lambda a, b, r=reduction: torch.nn.functional.mse_loss(a, b, reduction=r), x, y)
+        assert_like_cpu(
+            lambda a, b, r=reduction: torch.nn.functional.mse_loss(a, b, reduction=r),
+            x,
+            y,
+        )
 
         def gradient(a, b, r=reduction):
             a = a.clone().requires_grad_()
@@ -290,7 +318,11 @@ def test_reductions_in_every_dtype(dtype: torch.dtype) -> None:
 
 def test_reduction_edges() -> None:
     nan = torch.tensor([[1.0, float("nan"), 3.0], [2.0, 5.0, 5.0]])
-    for fn in (lambda t: torch.amax(t, 1), lambda t: torch.amin(t, 1), lambda t: torch.argmax(t, 1)):
+    for fn in (
+        lambda t: torch.amax(t, 1),
+        lambda t: torch.amin(t, 1),
+        lambda t: torch.argmax(t, 1),
+    ):
         assert_like_cpu(fn, nan)
     empty = torch.zeros(0, 3)
     assert_like_cpu(lambda t: t.sum(0), empty)
@@ -339,7 +371,9 @@ def test_cross_entropy_and_its_backward(reduction: str, weighted: bool) -> None:
 
 def test_nll_loss_refuses_a_target_out_of_bounds() -> None:
     with pytest.raises(IndexError, match="Target 7 is out of bounds"):
-        torch.nn.functional.nll_loss(torch.zeros(2, 3, device=DEVICE), torch.tensor([0, 7], device=DEVICE))
+        torch.nn.functional.nll_loss(
+            torch.zeros(2, 3, device=DEVICE), torch.tensor([0, 7], device=DEVICE)
+        )
 
 
 def test_kernel_binaries_are_cached_on_disk(tmp_path) -> None:
@@ -352,7 +386,13 @@ def test_kernel_binaries_are_cached_on_disk(tmp_path) -> None:
     env = {**os.environ, "OCL_KERNEL_CACHE": str(tmp_path)}
 
     def run() -> str:
-        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        result = subprocess.run(
+            [sys.executable, "-c", code],
+            check=False,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         assert result.returncode == 0, result.stderr
         return result.stdout
 
@@ -387,7 +427,9 @@ def test_conv2d_and_its_gradients(config: dict) -> None:
         (conv(t, w, b) * 0.5).sum().backward()
         return torch.cat([t.grad.reshape(-1), w.grad.reshape(-1), b.grad.reshape(-1)])
 
-    torch.ocl.set_fallback_policy("silent")  # cat has no kernel; only the convolution matters
+    torch.ocl.set_fallback_policy(
+        "silent"
+    )  # cat has no kernel; only the convolution matters
     torch.ocl.reset_fallback_stats()
     assert_like_cpu(gradients, x, weight, bias)
     assert not [op for op in torch.ocl.fallback_stats() if "convolution" in op]
@@ -398,12 +440,19 @@ def test_conv2d_and_its_gradients(config: dict) -> None:
     [
         {"kernel_size": 2},
         {"kernel_size": 3, "stride": 2, "padding": 1},
-        {"kernel_size": (3, 2), "stride": (2, 1), "dilation": (1, 2), "ceil_mode": True},
+        {
+            "kernel_size": (3, 2),
+            "stride": (2, 1),
+            "dilation": (1, 2),
+            "ceil_mode": True,
+        },
     ],
     ids=["plain", "padded", "dilated-ceil"],
 )
 def test_max_pool2d_and_its_gradient(config: dict) -> None:
-    x = sample((2, 3, 7, 8), torch.float32, 17)  # small integers: ties between window elements
+    x = sample(
+        (2, 3, 7, 8), torch.float32, 17
+    )  # small integers: ties between window elements
     x[0, 0, 1, 1] = float("nan")
 
     def pool(t):
@@ -414,7 +463,9 @@ def test_max_pool2d_and_its_gradient(config: dict) -> None:
 
     def gradient(t):
         t = t.clone().requires_grad_()
-        pool(t)[0].nan_to_num(0).mul(torch.arange(1.0, 3.0).to(t.device).view(2, 1, 1, 1)).sum().backward()
+        pool(t)[0].nan_to_num(0).mul(
+            torch.arange(1.0, 3.0).to(t.device).view(2, 1, 1, 1)
+        ).sum().backward()
         return t.grad
 
     torch.ocl.set_fallback_policy("silent")  # nan_to_num has no kernel
@@ -431,7 +482,14 @@ def test_batch_norm_and_its_gradients(training: bool) -> None:
         running_mean, running_var = running_mean.to(t.device), running_var.to(t.device)
         t, w, b = (v.clone().requires_grad_() for v in (t, w, b))
         out = torch.nn.functional.batch_norm(
-            t, running_mean, running_var, w, b, training=training, momentum=0.3, eps=1e-3
+            t,
+            running_mean,
+            running_var,
+            w,
+            b,
+            training=training,
+            momentum=0.3,
+            eps=1e-3,
         )
         (out * torch.linspace(-1, 1, 4).to(t.device)).sum().backward()
         return [out, running_mean, running_var, t.grad, w.grad, b.grad]
@@ -453,9 +511,15 @@ def test_models_train_without_a_single_fallback() -> None:
 
     torch.manual_seed(0)
     model = torch.nn.Sequential(
-        torch.nn.Linear(8, 16), torch.nn.ReLU(), torch.nn.Linear(16, 4), torch.nn.Sigmoid()
+        torch.nn.Linear(8, 16),
+        torch.nn.ReLU(),
+        torch.nn.Linear(16, 4),
+        torch.nn.Sigmoid(),
     )
-    inputs, targets = sample((32, 8), torch.float32, 21), sample((32, 4), torch.float32, 22)
+    inputs, targets = (
+        sample((32, 8), torch.float32, 21),
+        sample((32, 4), torch.float32, 22),
+    )
     for make_optimizer in (
         lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9),
         lambda p: torch.optim.Adam(p, lr=0.01),

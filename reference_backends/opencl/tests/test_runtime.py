@@ -11,7 +11,9 @@ backend = torch.ocl
 
 
 def count_with(run_python, **env) -> tuple[int, str]:
-    result = run_python("import torch, torch_ocl; print(torch.ocl.device_count())", **env)
+    result = run_python(
+        "import torch, torch_ocl; print(torch.ocl.device_count())", **env
+    )
     return result.returncode, result.stdout.strip() + result.stderr
 
 
@@ -32,7 +34,10 @@ def test_unknown_platform_leaves_no_device_and_says_why(run_python):
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("0\n")
     assert "invalid ocl device index 0" in result.stdout
-    assert "OCL_PLATFORM='no such platform' names none of the OpenCL platforms" in result.stderr
+    assert (
+        "OCL_PLATFORM='no such platform' names none of the OpenCL platforms"
+        in result.stderr
+    )
 
 
 def test_device_type_filters_devices(run_python):
