@@ -33,7 +33,9 @@ target_sources(torch_ocl PRIVATE
   csrc/opencl/batch_norm.cpp
   csrc/opencl/convolution.cpp
   csrc/opencl/elementwise.cpp
+  csrc/opencl/indexing.cpp
   csrc/opencl/launch.cpp
+  csrc/opencl/layer_norm.cpp
   csrc/opencl/matmul.cpp
   csrc/opencl/nn.cpp
   csrc/opencl/pooling.cpp

@@ -538,3 +538,62 @@ def test_models_train_without_a_single_fallback() -> None:
                 losses[device].append(loss.detach().cpu())
         torch.testing.assert_close(losses[DEVICE], losses["cpu"], rtol=1e-4, atol=1e-5)
     assert torch.ocl.fallback_stats() == {}
+
+
+@pytest.mark.parametrize("affine", [True, False], ids=["affine", "plain"])
+@pytest.mark.parametrize("normalized", [(300,), (3, 4)], ids=str)
+def test_layer_norm_and_its_gradients(
+    normalized: tuple[int, ...], affine: bool
+) -> None:
+    shape = (2, 3, *normalized) if len(normalized) == 1 else (5, *normalized)
+    x = sample(shape, torch.float32, 23).transpose(0, 1).contiguous().transpose(0, 1)
+    weight = sample(normalized, torch.float32, 24) if affine else None
+    bias = sample(normalized, torch.float32, 25) if affine else None
+
+    def run(t, w, b):
+        t = t.clone().requires_grad_()
+        w = None if w is None else w.clone().requires_grad_()
+        b = None if b is None else b.clone().requires_grad_()
+        out = torch.nn.functional.layer_norm(t, normalized, w, b, eps=1e-3)
+        (out * out).sum().backward()
+        grads = [t.grad] + ([w.grad, b.grad] if w is not None else [])
+        return [out, *grads]
+
+    expected = run(x, weight, bias)
+    actual = run(*(None if v is None else v.to(DEVICE) for v in (x, weight, bias)))
+    for a, e in zip(actual, expected, strict=True):
+        torch.testing.assert_close(a.cpu(), e)
+    with pytest.raises(RuntimeError, match="normalized_shape"):
+        torch.nn.functional.layer_norm(x.to(DEVICE), (7,))
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+def test_index_select_in_every_dtype(dtype: torch.dtype) -> None:
+    x = view(sample((4, 6), dtype, 26), "sliced")
+    index = torch.tensor([3, 0, 0, 2])
+    for dim in (0, 1, -1):
+        assert_like_cpu(
+            lambda t, i, d=dim: torch.index_select(t, d, i), x, index, exact=True
+        )
+    assert_like_cpu(
+        lambda t, i: torch.index_select(t, 0, i), x, torch.tensor([4])
+    )  # refused
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"padding_idx": 2}, {"scale_grad_by_freq": True}], ids=str
+)
+def test_embedding_and_its_gradient(options: dict) -> None:
+    weight = sample((7, 5), torch.float32, 27)
+    indices = torch.tensor([[1, 2, 1], [6, 0, 2]])
+
+    def gradient(w, i):
+        w = w.clone().requires_grad_()
+        out = torch.nn.functional.embedding(i, w, **options)
+        (out * torch.arange(1.0, 6.0).to(w.device)).sum().backward()
+        return w.grad
+
+    assert_like_cpu(
+        lambda w, i: torch.nn.functional.embedding(i, w, **options), weight, indices
+    )
+    assert_like_cpu(gradient, weight, indices)

@@ -380,4 +380,95 @@ __kernel void batch_norm_backward_input(
   STORE_OUT(grad_input, grad_input_off + index, value);
 }
 
+// Layer norm over the rows of a contiguous [rows, inner] input, a work-group per row: the mean and
+// the biased variance (two passes), rstd = 1 / sqrt(variance + eps), and
+// out = (x - mean) * rstd * weight + bias, weight and bias having `inner` elements.
+__kernel void layer_norm(
+    __global OUT_T *out, ulong out_off, __global OUT_T *mean_out, ulong mean_off,
+    __global OUT_T *rstd_out, ulong rstd_off, __global const IN_T *in, ulong in_off,
+    __global const IN_T *weight, ulong weight_off, __global const IN_T *bias, ulong bias_off,
+    int has_weight, int has_bias, long inner, ACC_T eps) {
+  __local ACC_T scratch[GROUP];
+  const uint lane = get_local_id(0);
+  const long row = get_group_id(0);
+  const ulong base = in_off + row * inner;
+  ACC_T total = 0;
+  for (long k = lane; k < inner; k += GROUP) total += LOAD_IN(in, base + k);
+  GROUP_REDUCE(scratch, total, ADD);
+  const ACC_T mean = total / (ACC_T)inner;
+  ACC_T squares = 0;
+  for (long k = lane; k < inner; k += GROUP) {
+    const ACC_T d = LOAD_IN(in, base + k) - mean;
+    squares += d * d;
+  }
+  GROUP_REDUCE(scratch, squares, ADD);
+  const ACC_T rstd = (ACC_T)1 / sqrt(squares / (ACC_T)inner + eps);
+  for (long k = lane; k < inner; k += GROUP) {
+    ACC_T value = (LOAD_IN(in, base + k) - mean) * rstd;
+    if (has_weight) value *= LOAD_IN(weight, weight_off + k);
+    if (has_bias) value += LOAD_IN(bias, bias_off + k);
+    STORE_OUT(out, out_off + row * inner + k, value);
+  }
+  if (lane == 0) {
+    STORE_OUT(mean_out, mean_off + row, mean);
+    STORE_OUT(rstd_out, rstd_off + row, rstd);
+  }
+}
+
+// Its input gradient, a work-group per row: with g = dy * weight and xhat = (x - mean) * rstd,
+// dx = rstd * (g - mean(g) - xhat * mean(g * xhat)).
+__kernel void layer_norm_backward(
+    __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
+    __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,
+    __global const IN_T *rstd, ulong rstd_off, __global const IN_T *weight, ulong weight_off,
+    int has_weight, long inner) {
+  __local ACC_T scratch[GROUP];
+  const uint lane = get_local_id(0);
+  const long row = get_group_id(0);
+  const ACC_T m = LOAD_IN(mean, mean_off + row);
+  const ACC_T r = LOAD_IN(rstd, rstd_off + row);
+  ACC_T g_sum = 0, gx_sum = 0;
+  for (long k = lane; k < inner; k += GROUP) {
+    const ACC_T g = LOAD_IN(grad, grad_off + row * inner + k) *
+                    (has_weight ? LOAD_IN(weight, weight_off + k) : (ACC_T)1);
+    g_sum += g;
+    gx_sum += g * (LOAD_IN(in, in_off + row * inner + k) - m) * r;
+  }
+  GROUP_REDUCE(scratch, g_sum, ADD);
+  GROUP_REDUCE(scratch, gx_sum, ADD);
+  for (long k = lane; k < inner; k += GROUP) {
+    const ACC_T g = LOAD_IN(grad, grad_off + row * inner + k) *
+                    (has_weight ? LOAD_IN(weight, weight_off + k) : (ACC_T)1);
+    const ACC_T xhat = (LOAD_IN(in, in_off + row * inner + k) - m) * r;
+    STORE_OUT(
+        grad_input, grad_input_off + row * inner + k,
+        r * (g - g_sum / (ACC_T)inner - xhat * gx_sum / (ACC_T)inner));
+  }
+}
+
+// embedding's backward: grad_weight[w][d] sums grad[i][d] over the positions i whose index is w
+// (none for padding_idx), divided by that count if scale_grad_by_freq. Each element gathers its
+// own sum, so no two work-items write one element and the result does not depend on timing.
+__kernel void embedding_backward(
+    __global OUT_T *grad_weight, ulong grad_weight_off, __global const IN_T *grad, ulong grad_off,
+    __global const long *indices, ulong indices_off, long count, long dim, long padding_idx,
+    int scale_by_frequency, ulong total) {
+  const ulong at = get_global_id(0);
+  if (at >= total) return;
+  const long d = at % dim;
+  const long w = at / dim;
+  ACC_T sum = 0;
+  long hits = 0;
+  if (w != padding_idx) {
+    for (long i = 0; i < count; ++i) {
+      if (indices[indices_off + i] == w) {
+        sum += LOAD_IN(grad, grad_off + i * dim + d);
+        ++hits;
+      }
+    }
+  }
+  if (scale_by_frequency && hits > 0) sum /= (ACC_T)hits;
+  STORE_OUT(grad_weight, grad_weight_off + at, sum);
+}
+
 #endif

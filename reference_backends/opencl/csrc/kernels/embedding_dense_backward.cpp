@@ -1,13 +1,14 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: embedding_dense_backward.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: embedding_dense_backward (cl/nn.cl: each weight element gathers its sum).
 #include "generated/kernels/embedding_dense_backward.h"
 
 #include <ATen/ops/embedding_dense_backward_ops.h>
 
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/indexing.h"
 
 namespace ocl::kernels {
 
@@ -19,9 +20,14 @@ at::Tensor embedding_dense_backward(
     c10::SymInt num_weights,
     c10::SymInt padding_idx,
     bool scale_grad_by_freq) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::embedding_dense_backward>(
-      grad_output, indices, num_weights, padding_idx, scale_grad_by_freq);
+  if (!opencl::elementwise::device_for(
+          {&grad_output, &indices}, opencl::elementwise::CpuScalars::kRefused) ||
+      !at::isFloatingType(grad_output.scalar_type()) || indices.scalar_type() != at::kLong) {
+    return cpu_fallback::call<at::_ops::embedding_dense_backward>(
+        grad_output, indices, num_weights, padding_idx, scale_grad_by_freq);
+  }
+  return opencl::indexing::embedding_backward(
+      grad_output, indices, num_weights.expect_int(), padding_idx.expect_int(), scale_grad_by_freq);
 }
 
 }  // namespace ocl::kernels

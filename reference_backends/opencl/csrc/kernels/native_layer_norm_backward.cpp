@@ -1,15 +1,43 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: native_layer_norm_backward.
-// Replace each body with your device's kernel when you are ready.
+// Kernels of ocl: native_layer_norm_backward (cl/nn.cl for the input's gradient, elementwise
+// kernels and a reduction for the parameters').
 #include "generated/kernels/native_layer_norm_backward.h"
 
 #include <ATen/ops/native_layer_norm_backward_ops.h>
 
+#include <vector>
+
 #include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/nn.h"
 
 namespace ocl::kernels {
+
+namespace {
+
+const at::Tensor* defined(const ::std::optional<at::Tensor>& t) {
+  return t && t->defined() ? &*t : nullptr;
+}
+
+// The OpenCL path takes float and double tensors of one dtype on one device.
+bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> others) {
+  if (input.scalar_type() != at::kFloat && input.scalar_type() != at::kDouble) return false;
+  for (const at::Tensor* t : others) {
+    if (t != nullptr && t->scalar_type() != input.scalar_type()) return false;
+  }
+  std::vector<const at::Tensor*> all(others);
+  all.push_back(&input);
+  for (const at::Tensor* t : all) {
+    if (t != nullptr &&
+        !opencl::elementwise::device_for({t}, opencl::elementwise::CpuScalars::kRefused))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 // native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean,
 // Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -22,9 +50,18 @@ namespace ocl::kernels {
     const ::std::optional<at::Tensor>& weight,
     const ::std::optional<at::Tensor>& bias,
     ::std::array<bool, 3> output_mask) {
-  // Until then the operator runs on the CPU.
-  return cpu_fallback::call<at::_ops::native_layer_norm_backward>(
-      grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask);
+  if (!takes(input, {&grad_out, &mean, &rstd, defined(weight), defined(bias)})) {
+    return cpu_fallback::call<at::_ops::native_layer_norm_backward>(
+        grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask);
+  }
+  return opencl::nn::layer_norm_backward(
+      grad_out,
+      input,
+      static_cast<int64_t>(normalized_shape.size()),
+      mean,
+      rstd,
+      weight,
+      output_mask);
 }
 
 }  // namespace ocl::kernels

@@ -105,4 +105,22 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
     double eps,
     std::array<bool, 3> output_mask);
 
+// native_layer_norm over the last `normalized` dimensions: (output, mean, rstd), mean and rstd
+// shaped like the input with those dimensions 1 (layer_norm.cpp).
+std::tuple<at::Tensor, at::Tensor, at::Tensor> layer_norm(
+    const at::Tensor& input,
+    int64_t normalized,
+    const std::optional<at::Tensor>& weight,
+    const std::optional<at::Tensor>& bias,
+    double eps);
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> layer_norm_backward(
+    const at::Tensor& grad_out,
+    const at::Tensor& input,
+    int64_t normalized,
+    const at::Tensor& mean,
+    const at::Tensor& rstd,
+    const std::optional<at::Tensor>& weight,
+    std::array<bool, 3> output_mask);
+
 }  // namespace ocl::opencl::nn
