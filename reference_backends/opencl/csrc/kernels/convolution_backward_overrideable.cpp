@@ -8,33 +8,9 @@
 #include <ATen/ops/convolution_backward_overrideable_ops.h>
 
 #include "generated/cpu_fallback.h"
-#include "opencl/elementwise.h"
 #include "opencl/nn.h"
 
 namespace ocl::kernels {
-
-namespace {
-
-std::array<int64_t, 2> pair(c10::SymIntArrayRef values) {
-  const c10::IntArrayRef v = C10_AS_INTARRAYREF_SLOW(values);
-  return {v[0], v.size() > 1 ? v[1] : v[0]};
-}
-
-// What the OpenCL path takes: a 2-D convolution, not transposed, of floating tensors on one device.
-bool takes(
-    const at::Tensor& input,
-    const at::Tensor& weight,
-    const at::Tensor* other,
-    bool transposed,
-    c10::SymIntArrayRef stride) {
-  return !transposed && input.dim() == 4 && weight.dim() == 4 && stride.size() == 2 &&
-         at::isFloatingType(input.scalar_type()) && weight.scalar_type() == input.scalar_type() &&
-         (other == nullptr || other->scalar_type() == input.scalar_type()) &&
-         opencl::elementwise::device_for(
-             {&input, &weight, other}, opencl::elementwise::CpuScalars::kRefused);
-}
-
-}  // namespace
 
 // convolution_backward_overrideable(Tensor grad_output, Tensor input, Tensor weight, SymInt[]
 // stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt
@@ -50,7 +26,7 @@ bool takes(
     c10::SymIntArrayRef output_padding,
     c10::SymInt groups,
     ::std::array<bool, 3> output_mask) {
-  if (!takes(input, weight, &grad_output, transposed, stride)) {
+  if (!opencl::nn::convolution_takes(input, weight, &grad_output, transposed)) {
     return cpu_fallback::call<at::_ops::convolution_backward_overrideable>(
         grad_output,
         input,
@@ -63,8 +39,11 @@ bool takes(
         groups,
         output_mask);
   }
-  const opencl::nn::Window2d window{
-      {weight.size(2), weight.size(3)}, pair(stride), pair(padding), pair(dilation)};
+  const opencl::nn::Window2d window = opencl::nn::window2d(
+      weight.sizes().slice(2),
+      C10_AS_INTARRAYREF_SLOW(stride),
+      C10_AS_INTARRAYREF_SLOW(padding),
+      C10_AS_INTARRAYREF_SLOW(dilation));
   return opencl::nn::convolution_backward(
       grad_output, input, weight, window, groups.expect_int(), output_mask);
 }

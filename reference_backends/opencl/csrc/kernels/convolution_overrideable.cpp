@@ -9,33 +9,9 @@
 #include <ATen/ops/convolution_overrideable_ops.h>
 
 #include "generated/cpu_fallback.h"
-#include "opencl/elementwise.h"
 #include "opencl/nn.h"
 
 namespace ocl::kernels {
-
-namespace {
-
-std::array<int64_t, 2> pair(c10::SymIntArrayRef values) {
-  const c10::IntArrayRef v = C10_AS_INTARRAYREF_SLOW(values);
-  return {v[0], v.size() > 1 ? v[1] : v[0]};
-}
-
-// What the OpenCL path takes: a 2-D convolution, not transposed, of floating tensors on one device.
-bool takes(
-    const at::Tensor& input,
-    const at::Tensor& weight,
-    const at::Tensor* other,
-    bool transposed,
-    c10::SymIntArrayRef stride) {
-  return !transposed && input.dim() == 4 && weight.dim() == 4 && stride.size() == 2 &&
-         at::isFloatingType(input.scalar_type()) && weight.scalar_type() == input.scalar_type() &&
-         (other == nullptr || other->scalar_type() == input.scalar_type()) &&
-         opencl::elementwise::device_for(
-             {&input, &weight, other}, opencl::elementwise::CpuScalars::kRefused);
-}
-
-}  // namespace
 
 // convolution_overrideable(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[]
 // padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor
@@ -50,12 +26,15 @@ at::Tensor convolution_overrideable(
     c10::SymIntArrayRef output_padding,
     c10::SymInt groups) {
   const at::Tensor* b = bias && bias->defined() ? &*bias : nullptr;
-  if (!takes(input, weight, b, transposed, stride)) {
+  if (!opencl::nn::convolution_takes(input, weight, b, transposed)) {
     return cpu_fallback::call<at::_ops::convolution_overrideable>(
         input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
   }
-  const opencl::nn::Window2d window{
-      {weight.size(2), weight.size(3)}, pair(stride), pair(padding), pair(dilation)};
+  const opencl::nn::Window2d window = opencl::nn::window2d(
+      weight.sizes().slice(2),
+      C10_AS_INTARRAYREF_SLOW(stride),
+      C10_AS_INTARRAYREF_SLOW(padding),
+      C10_AS_INTARRAYREF_SLOW(dilation));
   return opencl::nn::convolution(input, weight, bias, window, groups.expect_int());
 }
 

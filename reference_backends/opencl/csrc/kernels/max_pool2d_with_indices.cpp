@@ -14,27 +14,6 @@
 
 namespace ocl::kernels {
 
-namespace {
-
-// The window as the meta function reads kernel_size, stride (empty: the kernel size), padding
-// and dilation (one value for both dimensions, or two).
-opencl::nn::Window2d window_of(
-    at::IntArrayRef kernel_size,
-    at::IntArrayRef stride,
-    at::IntArrayRef padding,
-    at::IntArrayRef dilation) {
-  const auto both = [](at::IntArrayRef v) {
-    return std::array<int64_t, 2>{v[0], v.size() > 1 ? v[1] : v[0]};
-  };
-  return {
-      both(kernel_size),
-      stride.empty() ? both(kernel_size) : both(stride),
-      both(padding),
-      both(dilation)};
-}
-
-}  // namespace
-
 // max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0,
 // int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
 ::std::tuple<at::Tensor, at::Tensor> max_pool2d_with_indices(
@@ -54,7 +33,10 @@ opencl::nn::Window2d window_of(
       at::Device(c10::DeviceType::PrivateUse1, *device));
   op.meta(self, kernel_size, stride, padding, dilation, ceil_mode);
   opencl::nn::max_pool2d(
-      self, window_of(kernel_size, stride, padding, dilation), op.output(0), op.output(1));
+      self,
+      opencl::nn::window2d(kernel_size, stride, padding, dilation),
+      op.output(0),
+      op.output(1));
   return {op.take(0), op.take(1)};
 }
 

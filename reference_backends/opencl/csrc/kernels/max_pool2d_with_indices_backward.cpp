@@ -15,27 +15,6 @@
 
 namespace ocl::kernels {
 
-namespace {
-
-// The window as the meta function reads kernel_size, stride (empty: the kernel size), padding
-// and dilation (one value for both dimensions, or two).
-opencl::nn::Window2d window_of(
-    at::IntArrayRef kernel_size,
-    at::IntArrayRef stride,
-    at::IntArrayRef padding,
-    at::IntArrayRef dilation) {
-  const auto both = [](at::IntArrayRef v) {
-    return std::array<int64_t, 2>{v[0], v.size() > 1 ? v[1] : v[0]};
-  };
-  return {
-      both(kernel_size),
-      stride.empty() ? both(kernel_size) : both(stride),
-      both(padding),
-      both(dilation)};
-}
-
-}  // namespace
-
 // max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2]
 // stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor
 at::Tensor max_pool2d_with_indices_backward(
@@ -58,7 +37,10 @@ at::Tensor max_pool2d_with_indices_backward(
       at::Device(c10::DeviceType::PrivateUse1, *device));
   op.meta(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
   opencl::nn::max_pool2d_backward(
-      grad_output, indices, window_of(kernel_size, stride, padding, dilation), op.output());
+      grad_output,
+      indices,
+      opencl::nn::window2d(kernel_size, stride, padding, dilation),
+      op.output());
   return op.take();
 }
 

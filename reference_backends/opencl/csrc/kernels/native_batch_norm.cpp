@@ -7,37 +7,13 @@
 
 #include <ATen/ops/native_batch_norm_ops.h>
 
-#include <vector>
-
 #include "generated/cpu_fallback.h"
-#include "opencl/elementwise.h"
+#include "kernels/operands.h"
 #include "opencl/nn.h"
 
 namespace ocl::kernels {
 
-namespace {
-
-const at::Tensor* defined(const ::std::optional<at::Tensor>& t) {
-  return t && t->defined() ? &*t : nullptr;
-}
-
-// The OpenCL path takes floating tensors of one dtype on one device.
-bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> others) {
-  if (!at::isFloatingType(input.scalar_type()) || input.dim() < 2) return false;
-  for (const at::Tensor* t : others) {
-    if (t != nullptr && t->scalar_type() != input.scalar_type()) return false;
-  }
-  std::vector<const at::Tensor*> all(others);
-  all.push_back(&input);
-  for (const at::Tensor* t : all) {
-    if (t != nullptr &&
-        !opencl::elementwise::device_for({t}, opencl::elementwise::CpuScalars::kRefused))
-      return false;
-  }
-  return true;
-}
-
-}  // namespace
+using operands::defined;
 
 // native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor?
 // running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)
@@ -51,7 +27,8 @@ bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> oth
     double momentum,
     double eps) {
   const bool running = defined(running_mean) != nullptr && defined(running_var) != nullptr;
-  if (!takes(
+  if (input.dim() < 2 ||
+      !operands::floating_on_one_device(
           input, {defined(weight), defined(bias), defined(running_mean), defined(running_var)}) ||
       (!training && !running)) {
     return cpu_fallback::call<at::_ops::native_batch_norm>(

@@ -6,37 +6,13 @@
 
 #include <ATen/ops/native_batch_norm_backward_ops.h>
 
-#include <vector>
-
 #include "generated/cpu_fallback.h"
-#include "opencl/elementwise.h"
+#include "kernels/operands.h"
 #include "opencl/nn.h"
 
 namespace ocl::kernels {
 
-namespace {
-
-const at::Tensor* defined(const ::std::optional<at::Tensor>& t) {
-  return t && t->defined() ? &*t : nullptr;
-}
-
-// The OpenCL path takes floating tensors of one dtype on one device.
-bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> others) {
-  if (!at::isFloatingType(input.scalar_type()) || input.dim() < 2) return false;
-  for (const at::Tensor* t : others) {
-    if (t != nullptr && t->scalar_type() != input.scalar_type()) return false;
-  }
-  std::vector<const at::Tensor*> all(others);
-  all.push_back(&input);
-  for (const at::Tensor* t : all) {
-    if (t != nullptr &&
-        !opencl::elementwise::device_for({t}, opencl::elementwise::CpuScalars::kRefused))
-      return false;
-  }
-  return true;
-}
-
-}  // namespace
+using operands::defined;
 
 // native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean,
 // Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3]
@@ -55,7 +31,7 @@ bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> oth
   const bool statistics = train
                               ? defined(save_mean) != nullptr && defined(save_invstd) != nullptr
                               : defined(running_mean) != nullptr && defined(running_var) != nullptr;
-  if (!statistics || !takes(
+  if (!statistics || !operands::floating_on_one_device(
                          input,
                          {&grad_out,
                           defined(weight),

@@ -7,37 +7,13 @@
 
 #include <ATen/ops/native_layer_norm_backward_ops.h>
 
-#include <vector>
-
 #include "generated/cpu_fallback.h"
-#include "opencl/elementwise.h"
+#include "kernels/operands.h"
 #include "opencl/nn.h"
 
 namespace ocl::kernels {
 
-namespace {
-
-const at::Tensor* defined(const ::std::optional<at::Tensor>& t) {
-  return t && t->defined() ? &*t : nullptr;
-}
-
-// The OpenCL path takes float and double tensors of one dtype on one device.
-bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> others) {
-  if (input.scalar_type() != at::kFloat && input.scalar_type() != at::kDouble) return false;
-  for (const at::Tensor* t : others) {
-    if (t != nullptr && t->scalar_type() != input.scalar_type()) return false;
-  }
-  std::vector<const at::Tensor*> all(others);
-  all.push_back(&input);
-  for (const at::Tensor* t : all) {
-    if (t != nullptr &&
-        !opencl::elementwise::device_for({t}, opencl::elementwise::CpuScalars::kRefused))
-      return false;
-  }
-  return true;
-}
-
-}  // namespace
+using operands::defined;
 
 // native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean,
 // Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)
@@ -50,7 +26,10 @@ bool takes(const at::Tensor& input, std::initializer_list<const at::Tensor*> oth
     const ::std::optional<at::Tensor>& weight,
     const ::std::optional<at::Tensor>& bias,
     ::std::array<bool, 3> output_mask) {
-  if (!takes(input, {&grad_out, &mean, &rstd, defined(weight), defined(bias)})) {
+  if (!operands::floating_on_one_device(
+          input,
+          {&grad_out, &mean, &rstd, defined(weight), defined(bias)},
+          {at::kFloat, at::kDouble})) {
     return cpu_fallback::call<at::_ops::native_layer_norm_backward>(
         grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask);
   }

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "opencl/elementwise.h"
 #include "opencl/launch.h"
 #include "opencl/matmul.h"
 #include "opencl/nn.h"
@@ -46,6 +47,17 @@ at::Tensor im2col(const at::Tensor& input, const Shapes& s, const Window2d& w) {
 }
 
 }  // namespace
+
+bool convolution_takes(
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    const at::Tensor* other,
+    bool transposed) {
+  return !transposed && input.dim() == 4 && weight.dim() == 4 &&
+         at::isFloatingType(input.scalar_type()) && weight.scalar_type() == input.scalar_type() &&
+         (other == nullptr || other->scalar_type() == input.scalar_type()) &&
+         elementwise::device_for({&input, &weight, other}, elementwise::CpuScalars::kRefused);
+}
 
 at::Tensor convolution(
     const at::Tensor& input_,

@@ -22,31 +22,9 @@ struct Geometry {
   cl_int padding;
 };
 
-// Sets `value` as a kernel argument of the arithmetic type `acc` (ACC_T).
-void push_acc(Launch& launch, c10::ScalarType acc, const at::Scalar& value) {
-  switch (acc) {
-    case c10::kFloat:
-      launch.value(value.to<float>());
-      break;
-    case c10::kDouble:
-      launch.value(value.to<double>());
-      break;
-    case c10::kInt:
-      launch.value(static_cast<cl_int>(value.to<int64_t>()));
-      break;
-    case c10::kLong:
-      launch.value(static_cast<cl_long>(value.to<int64_t>()));
-      break;
-    default:
-      TORCH_INTERNAL_ASSERT(false, "no arithmetic type ", acc);
-  }
-}
-
 }  // namespace
 
-std::optional<int> device_for(
-    std::initializer_list<const at::Tensor*> tensors,
-    CpuScalars cpu_scalars) {
+std::optional<int> device_for(c10::ArrayRef<const at::Tensor*> tensors, CpuScalars cpu_scalars) {
   std::optional<int> device;
   for (const at::Tensor* tensor : tensors) {
     if (tensor == nullptr || !tensor->defined()) continue;
@@ -132,10 +110,10 @@ void run(
     const bool real = input < iter.ntensors() && (scalars & (1u << (input - 1))) == 0;
     launch.tensor(real ? iter.tensor_base(input) : out);
   }
-  for (const at::Scalar& value : values) push_acc(launch, acc, value);
+  for (const at::Scalar& value : values) launch.scalar(acc, value);
   launch.value(scalars);
-  push_acc(launch, acc, s0);
-  push_acc(launch, acc, s1);
+  launch.scalar(acc, s0);
+  launch.scalar(acc, s1);
   launch.value(static_cast<cl_ulong>(n));
   launch.value(geometry);
   launch.run(static_cast<std::size_t>(n));

@@ -6,6 +6,7 @@
 #include <ATen/TensorIterator.h>
 #include <ATen/core/Tensor.h>
 #include <c10/core/Scalar.h>
+#include <c10/util/ArrayRef.h>
 
 #include <optional>
 
@@ -17,9 +18,9 @@ enum class CpuScalars { kAllowed, kRefused };
 // device or (if allowed: TensorIterator passes them to the kernel as values) is a 0-dim CPU
 // tensor, of a dtype the device's kernels take, without a lazy conjugate or negative bit, of at
 // most 8 dimensions. nullopt otherwise: the caller takes the CPU fallback, which handles
-// everything.
+// everything. Null pointers (absent optional tensors) are skipped.
 std::optional<int> device_for(
-    std::initializer_list<const at::Tensor*> tensors,
+    c10::ArrayRef<const at::Tensor*> tensors,
     CpuScalars cpu_scalars = CpuScalars::kAllowed);
 
 // Runs kernel `op` of cl/elementwise.cl (or of cl/copy.cl: "copy", "fill") over `iter` (one output,

@@ -36,6 +36,21 @@ Launch& Launch::tensor(const at::TensorBase& tensor) {
   return raw(sizeof(index), &index);
 }
 
+Launch& Launch::scalar(c10::ScalarType acc, const c10::Scalar& value) {
+  switch (acc) {
+    case c10::kFloat:
+      return this->value(value.to<float>());
+    case c10::kDouble:
+      return this->value(value.to<double>());
+    case c10::kInt:
+      return this->value(static_cast<cl_int>(value.to<int64_t>()));
+    case c10::kLong:
+      return this->value(static_cast<cl_long>(value.to<int64_t>()));
+    default:
+      TORCH_INTERNAL_ASSERT(false, "no arithmetic type ", acc);
+  }
+}
+
 Launch& Launch::raw(std::size_t bytes, const void* data) {
   check(clSetKernelArg(kernel_, next_, bytes, data), name_);
   ++next_;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <ATen/core/Tensor.h>
+#include <c10/core/Scalar.h>
 
 #include <array>
 #include <cstddef>
@@ -33,6 +34,10 @@ class Launch {
   Launch& value(const T& value) {
     return raw(sizeof(T), &value);
   }
+
+  // One argument: `value` as the kernel's arithmetic type ACC_T for `acc` (float, double, int or
+  // long: see accumulate_type in types.h).
+  Launch& scalar(c10::ScalarType acc, const c10::Scalar& value);
 
   // Work-item i of `global` runs for element i; the kernel checks the bound itself, since the
   // range is rounded up to a multiple of the work-group size.

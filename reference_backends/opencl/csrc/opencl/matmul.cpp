@@ -11,22 +11,6 @@ namespace {
 constexpr std::size_t kTile = 64;       // TS of cl/matmul.cl
 constexpr std::size_t kGroupSide = 16;  // RTS
 
-void push(Launch& launch, c10::ScalarType acc, const at::Scalar& value) {
-  switch (acc) {
-    case c10::kFloat:
-      launch.value(value.to<float>());
-      break;
-    case c10::kDouble:
-      launch.value(value.to<double>());
-      break;
-    case c10::kLong:
-      launch.value(static_cast<cl_long>(value.to<int64_t>()));
-      break;
-    default:
-      launch.value(static_cast<cl_int>(value.to<int64_t>()));
-  }
-}
-
 }  // namespace
 
 void gemm(
@@ -68,8 +52,7 @@ void gemm(
     launch.value(static_cast<cl_long>(value));
   }
   const c10::ScalarType acc = accumulate_type(dtype);
-  push(launch, acc, alpha);
-  push(launch, acc, beta);
+  launch.scalar(acc, alpha).scalar(acc, beta);
   const auto groups = [](int64_t extent) {
     return (static_cast<std::size_t>(extent) + kTile - 1) / kTile * kGroupSide;
   };

@@ -49,6 +49,22 @@ struct Window2d {
   std::array<int64_t, 2> kernel, stride, padding, dilation;
 };
 
+// The window PyTorch's arguments describe: each one value for both dimensions or two; an empty
+// stride is the kernel size.
+Window2d window2d(
+    at::IntArrayRef kernel,
+    at::IntArrayRef stride,
+    at::IntArrayRef padding,
+    at::IntArrayRef dilation);
+
+// Whether convolution() and convolution_backward() take these: 2-D (4-D tensors), not transposed,
+// floating tensors of one dtype (`other`: the bias or the gradient, if any) on one device.
+bool convolution_takes(
+    const at::Tensor& input,
+    const at::Tensor& weight,
+    const at::Tensor* other,
+    bool transposed);
+
 // A 2-D convolution, not transposed, of a [N, C, H, W] input with a [C_out, C / groups, kH, kW]
 // weight: im2col and one batched matrix product per group.
 at::Tensor convolution(

@@ -21,6 +21,18 @@ void copy_back(const at::Tensor& written, const at::Tensor& out) {
 
 }  // namespace
 
+Window2d window2d(
+    at::IntArrayRef kernel,
+    at::IntArrayRef stride,
+    at::IntArrayRef padding,
+    at::IntArrayRef dilation) {
+  const auto both = [](at::IntArrayRef v) {
+    return std::array<int64_t, 2>{v[0], v.size() > 1 ? v[1] : v[0]};
+  };
+  return {
+      both(kernel), stride.empty() ? both(kernel) : both(stride), both(padding), both(dilation)};
+}
+
 void max_pool2d(
     const at::Tensor& self,
     const Window2d& window,
