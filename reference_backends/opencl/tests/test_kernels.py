@@ -597,3 +597,74 @@ def test_embedding_and_its_gradient(options: dict) -> None:
         lambda w, i: torch.nn.functional.embedding(i, w, **options), weight, indices
     )
     assert_like_cpu(gradient, weight, indices)
+
+
+# Shapes around the blocks of cl/matmul.cl's float32 kernel (8 rows x 32 columns): whole blocks,
+# rims of rows and of columns, fewer rows than one block, and too few rows to pack b for.
+PRODUCT_SHAPES = [
+    (8, 5, 32),
+    (64, 40, 96),
+    (37, 19, 70),
+    (3, 7, 45),
+    (45, 1, 33),
+    (50, 64, 31),
+]
+
+
+@pytest.mark.parametrize("shape", PRODUCT_SHAPES, ids=str)
+@pytest.mark.parametrize(
+    "layouts",
+    list(itertools.product(("contiguous", "transposed", "sliced"), repeat=2)),
+    ids="-".join,
+)
+def test_mm_on_any_layout(
+    shape: tuple[int, int, int], layouts: tuple[str, str]
+) -> None:
+    m, k, n = shape
+    a = view(sample((m, k), torch.float32, 30), layouts[0])
+    b = view(sample((k, n), torch.float32, 31), layouts[1])
+    assert_like_cpu(torch.mm, a, b)
+    assert_like_cpu(torch.nn.functional.linear, a, b.mT)
+
+
+@pytest.mark.parametrize("dtype", FLOATS, ids=str)
+def test_matrix_products_in_every_float_dtype(dtype: torch.dtype) -> None:
+    a, b = sample((37, 19), dtype, 32), sample((19, 70), dtype, 33)
+    assert_like_cpu(torch.mm, a, b)
+    batch_a, batch_b = sample((3, 10, 19), dtype, 34), sample((3, 19, 41), dtype, 35)
+    assert_like_cpu(torch.bmm, batch_a, batch_b)
+    assert_like_cpu(torch.bmm, batch_a, batch_b.mT.contiguous().mT)
+
+
+@pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70)], ids=str)
+def test_addmm_scales_and_ignores_what_beta_zero_drops(
+    shape: tuple[int, int, int],
+) -> None:
+    m, k, n = shape
+    a, b = sample((m, k), torch.float32, 36), sample((k, n), torch.float32, 37)
+    c = sample((m, n), torch.float32, 38)
+    assert_like_cpu(lambda c, a, b: torch.addmm(c, a, b, beta=0.5, alpha=-1.5), c, a, b)
+    assert_like_cpu(
+        lambda c, a, b: torch.addmm(c, a, b, beta=0.5), c[0], a, b
+    )  # broadcast
+    nan = torch.full((m, n), float("nan"))
+    assert_like_cpu(lambda c, a, b: torch.addmm(c, a, b, beta=0, alpha=2), nan, a, b)
+
+
+@pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70)], ids=str)
+def test_mm_into_an_out_view(shape: tuple[int, int, int]) -> None:
+    """out= views whose rows are contiguous but apart (the float32 kernel writes them) and
+    whose rows are not contiguous (the generic kernel's)."""
+    m, k, n = shape
+    a, b = sample((m, k), torch.float32, 39), sample((k, n), torch.float32, 40)
+    for make_view in (
+        lambda t: t.new_full((m, n + 7), 9.0)[:, 3 : 3 + n],
+        lambda t: t.new_full((n, m), 9.0).t(),
+    ):
+        out = make_view(torch.empty(0, device=DEVICE))
+        torch.mm(a.to(DEVICE), b.to(DEVICE), out=out)
+        torch.testing.assert_close(out.cpu(), a @ b)
+        whole = out._base if out._base is not None else out
+        assert (
+            whole.cpu() == 9.0
+        ).sum() == whole.numel() - m * n  # nothing past the view

@@ -1,7 +1,7 @@
 // Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
 // and will never overwrite it.
 //
-// Kernels of ocl: mm (cl/matmul.cl: a register-tiled product that reads any strides).
+// Kernels of ocl: mm (cl/matmul.cl: see opencl/matmul.h).
 #include "generated/kernels/mm.h"
 
 #include <ATen/ops/mm_meta.h>

@@ -1,4 +1,7 @@
-// Matrix products on the kernel of cl/matmul.cl.
+// Matrix products on the kernels of cl/matmul.cl: float32 on gemm_blocks, a BLAS-style
+// micro-kernel for a CPU's vector units (b packed into contiguous rows when it is not so and c has
+// rows enough to repay the copy); every other dtype and layout on gemm, a register-tiled product
+// that reads any strides.
 #pragma once
 
 #include <ATen/core/Tensor.h>
