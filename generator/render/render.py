@@ -139,14 +139,32 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
     # C++ laid out as clang-format lays it out ({{ op.schema | cpp_comment }}, ...): in Python,
     # because thousands of operators go through it (as Jinja macros it cost 2.5x the rendering).
     env.filters.update(cpp_layout.FILTERS)
-    # The banner macro (_macros.j2), made once for every template instead of imported by each
-    # render: the import alone was a fifth of the time of rendering a repo's thousands of files.
-    # A broken _macros.j2 is reported where a template first uses `banner`.
-    try:
-        env.globals["banner"] = env.get_template("_macros.j2").module
-    except jinja2.TemplateError:
-        pass
+    env.filters["banner"] = Banners(env)
     return env
+
+
+class Banners:
+    """The `banner` filter, `{{ file | banner("//", model) }}`: the first lines of every file,
+    from the `of` macro of _macros.j2 (its one home, which overlays may replace).
+
+    A banner depends only on the file's owner and the comment marker (and frp-gen's version,
+    one per run), so each distinct banner is rendered once and then reused: calling the macro
+    for each of a large repo's thousands of files was a tenth of the rendering time. A broken
+    _macros.j2 is reported where a template first uses the filter."""
+
+    def __init__(self, env) -> None:
+        self.env = env
+        self.macro = None
+        self.texts: dict[tuple[str, str], str] = {}
+
+    def __call__(self, file: dict, comment: str, model: dict) -> str:
+        key = (file["owner"], comment)
+        text = self.texts.get(key)
+        if text is None:
+            if self.macro is None:
+                self.macro = self.env.get_template("_macros.j2").module.of
+            text = self.texts[key] = str(self.macro(file, comment, model))
+        return text
 
 
 def parse_args(argv: list[str]) -> tuple[list[str], str | None, int]:
