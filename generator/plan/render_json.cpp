@@ -106,7 +106,8 @@ std::string op_json_text(const model::Op& op, const WrapperPlan& wrapper,
   // thousands of ops make every field count in the renderer's parsing time.
   out.begin_object().key("key").value(op.key);
   out.key("impl_name").value(op.fn->func.name.qualified());
-  out.key("schema_literal").value(cpp_string_literal(op.schema));
+  // Only a custom op's schema is written into C++ (its m.def); an aten op's is torch's.
+  if (op.fn->custom) out.key("schema_literal").value(cpp_string_literal(op.schema));
   out.key("ns").value(op.ns);
   out.key("name").value(op.name);
   out.key("overload").value(op.overload);
