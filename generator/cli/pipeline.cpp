@@ -44,8 +44,8 @@ void record_input(nlohmann::json& inputs, const std::string& name, const std::st
 
 std::unique_ptr<load::TorchLocator> start_torch_locator(const Settings& s) {
   if (!s.native_functions.empty()) return nullptr;
-  return std::make_unique<load::TorchLocator>(s.python,
-                                              s.data_dir + "/generator/load/locate_torch.py");
+  return std::make_unique<load::TorchLocator>(
+      s.python, s.data_dir + "/generator/load/locate_torch.py", s.cache_dir);
 }
 
 std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers) {
@@ -78,9 +78,9 @@ std::optional<load::TorchYaml> load_named_yaml(const Settings& s, model::OpRegis
   return yaml;
 }
 
-// The installed torch's yaml, loaded into `registry`. Python can say where torch is only once it
-// has started: meanwhile the yaml is read from where it was last time, and Python's answer
-// decides whether that load stands.
+// The installed torch's yaml, loaded into `registry`. Unless the locator's last answer still
+// holds, Python can say where torch is only once it has started: meanwhile the yaml is read from
+// where it was last time, and Python's answer decides whether that load stands.
 std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::TorchLocator& locator,
                                                    model::OpRegistry& registry,
                                                    Diagnostics& diags) {
@@ -94,6 +94,7 @@ std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::Torc
 
   const std::optional<load::TorchLocation> actual = locator.location(diags);
   if (!actual) return std::nullopt;
+  locator.remember();
   if (guess_loaded && *guess == *actual) {
     diags.append(guess_diags);
     return guessed;
@@ -102,7 +103,6 @@ std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::Torc
   std::optional<load::TorchYaml> found =
       load::torch_yaml_in(actual->torchgen, actual->torch_version, s.python, diags);
   if (!found || !load_torch_yaml(*found, registry, diags)) return std::nullopt;
-  load::remember_torch_location(s.cache_dir, s.python, *actual);
   return found;
 }
 

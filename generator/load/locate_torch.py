@@ -3,9 +3,17 @@
 frp-gen starts this script (`python -S locate_torch.py`) as a run begins, beside the renderer,
 and reads its one line of output while it loads:
 
-    {"torchgen": <the torchgen package folder, or "">, "torch_version": <version, or "">}
+    {"torchgen": <the torchgen package folder, or "">, "torch_version": <version, or "">,
+     "executable": <sys.executable>, "watch": {<path>: <modification time in ns, or -1 if it does not exist>, ...},
+     "env": {<variable>: <value, or null if unset>, ...}}
 
-frp-gen reads native_functions.yaml and tags.yaml under torchgen/packaged/ATen/native.
+frp-gen reads native_functions.yaml and tags.yaml under torchgen/packaged/ATen/native, and
+keeps the answer with what it depended on: every folder Python searched (installing or removing
+a package changes its folder's time), the interpreter, torch's version.py and the yaml, and the
+environment variables that shape Python's search path. Until one of those changes, later runs
+take the kept answer instead of starting this script, if frp-gen's Python is this interpreter
+itself rather than a launcher that may pick another (see generator/load/torch_locator.h).
+Times are taken before the search, so a change during it reads as a change next time.
 
 It runs on every command, on cores that frp-gen's own start-up needs at the same moment, so it
 imports next to nothing: packages are found without importing them (torch's import takes
@@ -79,18 +87,83 @@ def json_string(text: str) -> str:
     return "".join(out)
 
 
-def torch_location() -> tuple[str, str]:
-    """(torchgen folder, torch version), each "" if not found."""
+# The variables that change where Python looks for packages.
+SEARCH_PATH_VARIABLES = (
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONUSERBASE",
+    "PYTHONNOUSERSITE",
+    "PYTHONPLATLIBDIR",
+    "PYTHONSAFEPATH",
+)
+
+
+def modification_time(path: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return -1
+
+
+def watch(watched: dict, paths) -> None:
+    """Records each path's modification time once (the first, before it is searched)."""
+    for path in paths:
+        if path and path not in watched:
+            watched[path] = modification_time(path)
+
+
+def torch_location(watched: dict) -> tuple[str, str]:
+    """(torchgen folder, torch version), each "" if not found; what the answer depended on is
+    added to `watched`."""
+    watch(watched, [sys.executable])
     frp_site.add_site_packages()
+    watch(watched, sys.path)
     torchgen, torch = find_spec("torchgen"), find_spec("torch")
     if (torchgen is None or torch is None) and frp_site.full_site():
+        watch(watched, sys.path)
         torchgen, torch = find_spec("torchgen"), find_spec("torch")
-    return package_folder(torchgen), torch_version(package_folder(torch))
+    torchgen_folder, torch_folder = package_folder(torchgen), package_folder(torch)
+    if torch_folder:
+        watch(watched, [os.path.join(torch_folder, "version.py")])
+    if torchgen_folder:
+        native = os.path.join(torchgen_folder, "packaged", "ATen", "native")
+        watch(
+            watched,
+            [
+                os.path.join(native, name)
+                for name in ("native_functions.yaml", "tags.yaml")
+            ],
+        )
+    return torchgen_folder, torch_version(torch_folder)
+
+
+def json_object(members: dict) -> str:
+    """A dict of str keys and str, int or None values as a JSON object."""
+    items = []
+    for key, value in members.items():
+        if value is None:
+            text = "null"
+        elif isinstance(value, int):
+            text = str(value)
+        else:
+            text = json_string(value)
+        items.append(f"{json_string(key)}: {text}")
+    return "{" + ", ".join(items) + "}"
 
 
 if __name__ == "__main__":
-    folder, version = torch_location()
-    line = f'{{"torchgen": {json_string(folder)}, "torch_version": {json_string(version)}}}\n'
+    env = {name: os.environ.get(name) for name in SEARCH_PATH_VARIABLES}
+    watched = {}
+    folder, version = torch_location(watched)
+    answer = {
+        "torchgen": folder,
+        "torch_version": version,
+        "executable": sys.executable,
+    }
+    line = (
+        json_object(answer)[:-1]
+        + f', "watch": {json_object(watched)}, "env": {json_object(env)}}}\n'
+    )
     try:
         sys.stdout.write(line)
         sys.stdout.flush()

@@ -1,7 +1,10 @@
 #include "load/torch_locator.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -24,50 +27,102 @@ nlohmann::json read_locations(const std::string& cache_dir) {
   return locations.is_object() ? locations : nlohmann::json::object();
 }
 
+// The current modification time of `path` in ns, as locate_torch.py reports it (-1: missing).
+std::int64_t modification_time(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return -1;
+  return static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
+}
+
+// Whether `python` is the interpreter that gave the kept answer, not a launcher or a name looked
+// up in PATH, which may start another interpreter next time.
+bool is_the_interpreter(const std::string& python, const nlohmann::json& executable) {
+  if (!executable.is_string()) return false;
+  std::error_code ec, ec2;
+  const std::filesystem::path named = std::filesystem::canonical(python, ec);
+  return !ec && std::filesystem::path(python).is_absolute() &&
+         named == std::filesystem::canonical(executable.get<std::string>(), ec2) && !ec2;
+}
+
+// Whether everything a kept answer for `python` depended on is as it was: the interpreter, each
+// watched path's time and each environment variable's value (null: unset).
+bool still_holds(const std::string& python, const nlohmann::json& entry) {
+  if (!entry.is_object() ||
+      !is_the_interpreter(python, entry.value("executable", nlohmann::json()))) {
+    return false;
+  }
+  const nlohmann::json& watch = entry.value("watch", nlohmann::json());
+  const nlohmann::json& env = entry.value("env", nlohmann::json());
+  if (!watch.is_object() || watch.empty() || !env.is_object()) return false;
+  for (const auto& [path, time] : watch.items()) {
+    if (!time.is_number_integer() || time.get<std::int64_t>() != modification_time(path)) {
+      return false;
+    }
+  }
+  for (const auto& [name, value] : env.items()) {
+    const char* now = std::getenv(name.c_str());
+    if (value.is_null() ? now != nullptr : (!value.is_string() || !now || value != now)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::optional<TorchLocation> location_of(const nlohmann::json& entry) {
+  if (!entry.is_object() || !entry.value("torchgen", nlohmann::json()).is_string() ||
+      !entry.value("torch_version", nlohmann::json()).is_string()) {
+    return std::nullopt;
+  }
+  return TorchLocation{entry["torchgen"].get<std::string>(),
+                       entry["torch_version"].get<std::string>()};
+}
+
 }  // namespace
 
-TorchLocator::TorchLocator(std::string python, std::string script)
-    : python_(std::move(python)), script_(std::move(script)), child_({python_, "-S", script_}) {}
+TorchLocator::TorchLocator(std::string python, std::string script, std::string cache_dir)
+    : python_(std::move(python)), script_(std::move(script)), cache_dir_(std::move(cache_dir)) {
+  if (!cache_dir_.empty()) {
+    const nlohmann::json locations = read_locations(cache_dir_);
+    auto kept = locations.find(python_);
+    if (kept != locations.end() && still_holds(python_, *kept)) answer_ = location_of(*kept);
+  }
+  if (!answer_) child_.emplace(std::vector<std::string>{python_, "-S", script_});
+}
 
 std::optional<TorchLocation> TorchLocator::location(Diagnostics& diags) {
   if (answer_) return answer_;
-  std::optional<std::string> line = child_.read_line();
+  std::optional<std::string> line = child_ ? child_->read_line() : std::nullopt;
   if (!line) {
     diags.error({script_, 0, 0}, "could not ask '" + python_ + "' where torch is",
                 "set FRP_PYTHON (or --python) to a Python 3 with torch installed, or pass "
                 "--native-functions and --tags");
     return std::nullopt;
   }
-  const nlohmann::json answer = nlohmann::json::parse(*line, nullptr, /*allow_exceptions=*/false);
-  if (!answer.is_object() || !answer.value("torchgen", nlohmann::json()).is_string() ||
-      !answer.value("torch_version", nlohmann::json()).is_string()) {
+  nlohmann::json answer = nlohmann::json::parse(*line, nullptr, /*allow_exceptions=*/false);
+  answer_ = location_of(answer);
+  if (!answer_) {
     diags.error({script_, 0, 0},
                 "unexpected answer from the torch locator: " + line->substr(0, 80));
     return std::nullopt;
   }
-  answer_ = TorchLocation{answer["torchgen"].get<std::string>(),
-                          answer["torch_version"].get<std::string>()};
+  depends_on_ = {{"executable", std::move(answer["executable"])},
+                 {"watch", std::move(answer["watch"])},
+                 {"env", std::move(answer["env"])}};
   return answer_;
 }
 
-std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
-                                                       const std::string& python) {
-  if (cache_dir.empty()) return std::nullopt;
-  const nlohmann::json locations = read_locations(cache_dir);
-  auto it = locations.find(python);
-  if (it == locations.end() || !it->is_object()) return std::nullopt;
-  return TorchLocation{it->value("torchgen", ""), it->value("torch_version", "")};
-}
-
-void remember_torch_location(const std::string& cache_dir, const std::string& python,
-                             const TorchLocation& location) {
-  if (cache_dir.empty()) return;
-  nlohmann::json locations = read_locations(cache_dir);
-  locations[python] = {{"torchgen", location.torchgen}, {"torch_version", location.torch_version}};
+void TorchLocator::remember() {
+  if (cache_dir_.empty() || !answer_ || depends_on_.is_null()) return;
+  nlohmann::json locations = read_locations(cache_dir_);
+  locations[python_] = {{"torchgen", answer_->torchgen},
+                        {"torch_version", answer_->torch_version},
+                        {"executable", depends_on_["executable"]},
+                        {"watch", depends_on_["watch"]},
+                        {"env", depends_on_["env"]}};
   std::error_code ec;
-  std::filesystem::create_directories(cache_dir, ec);
+  std::filesystem::create_directories(cache_dir_, ec);
   // Written aside and renamed, so that a concurrent run reads the old file or the new one.
-  const std::string temp = locations_file(cache_dir) + "." + std::to_string(::getpid());
+  const std::string temp = locations_file(cache_dir_) + "." + std::to_string(::getpid());
   {
     std::ofstream out(temp, std::ios::trunc);
     out << locations.dump(2) << "\n";
@@ -76,8 +131,17 @@ void remember_torch_location(const std::string& cache_dir, const std::string& py
       return;
     }
   }
-  std::filesystem::rename(temp, locations_file(cache_dir), ec);
+  std::filesystem::rename(temp, locations_file(cache_dir_), ec);
   if (ec) std::filesystem::remove(temp, ec);
+}
+
+std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
+                                                       const std::string& python) {
+  if (cache_dir.empty()) return std::nullopt;
+  const nlohmann::json locations = read_locations(cache_dir);
+  auto it = locations.find(python);
+  if (it == locations.end()) return std::nullopt;
+  return location_of(*it);
 }
 
 std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,

@@ -1,6 +1,7 @@
 // Where the installed torch keeps PyTorch's operator yaml files.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -25,29 +26,41 @@ struct TorchLocation {
 // Asks Python where torch is: generator/load/locate_torch.py, started (with -S) when this is
 // constructed, so that its start-up overlaps with whatever the caller does before it needs the
 // answer. The script prints one JSON line: {"torchgen": dir or "", "torch_version": version or
-// ""}.
+// "", "executable": sys.executable, "watch": {path: modification time}, "env": {variable:
+// value}}.
+//
+// Python is not asked again while nothing its answer depended on has changed: the answer is kept
+// in `cache_dir` (torch-locations.json) with what it depended on, and a later run whose
+// interpreter, search folders, torch files and environment variables are all as they were
+// takes it from there (a stat per path instead of a Python start-up). Only when `python` is the
+// interpreter itself (an absolute path to sys.executable): a launcher or a name looked up in
+// PATH may start another one. An answer kept without these facts, or with any of them changed,
+// is only a guess (remembered_torch_location).
 class TorchLocator {
  public:
-  TorchLocator(std::string python, std::string script);
+  TorchLocator(std::string python, std::string script, std::string cache_dir);
 
-  // Python's answer (waited for); nullopt, with an error, if the script could not say.
+  // Python's answer (waited for), or the kept one; nullopt, with an error, if the script could
+  // not say.
   std::optional<TorchLocation> location(Diagnostics& diags);
+  // Keeps Python's answer for later runs (nothing if it was the kept one, or there is no cache
+  // folder); a cache that cannot be written only costs speed.
+  void remember();
 
  private:
   std::string python_;
   std::string script_;
-  ChildProcess child_;
+  std::string cache_dir_;
+  std::optional<ChildProcess> child_;  // none when the kept answer still holds
   std::optional<TorchLocation> answer_;
+  nlohmann::json depends_on_;  // Python's "watch" and "env"
 };
 
-// The location Python reported last time for the interpreter `python`, kept in `cache_dir`
-// (torch-locations.json) so that a run can read torch's yaml while Python is still starting.
-// A guess only: callers confirm it with Python's answer. Nothing without a cache folder.
+// The location Python reported last time for the interpreter `python`, kept in `cache_dir`, so
+// that a run can read torch's yaml while Python is still starting. A guess only: callers confirm
+// it with TorchLocator's answer. Nothing without a cache folder.
 std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
                                                        const std::string& python);
-// Records Python's answer for the next run; a cache that cannot be written only costs speed.
-void remember_torch_location(const std::string& cache_dir, const std::string& python,
-                             const TorchLocation& location);
 
 // The yaml files under a torchgen package folder (as Python reports it; "" if torch is missing),
 // checked to exist. `python` names the interpreter in the error.

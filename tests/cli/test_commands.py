@@ -443,6 +443,69 @@ def test_a_stale_torch_location_is_corrected_by_python(run, tmp_path):
     assert json.loads(locations_file.read_text())[python] == real
 
 
+def point_kept_location_at_fixture(locations_file: Path, python: str, tmp_path) -> None:
+    """Edits the answer kept for `python` to name a stand-in torchgen with only the fixture ops,
+    keeping what it depended on: a run that takes the kept answer lists only those ops."""
+    stand_in = tmp_path / "torchgen"
+    native = stand_in / "packaged/ATen/native"
+    native.mkdir(parents=True, exist_ok=True)
+    for name in ["native_functions.yaml", "tags.yaml"]:
+        shutil.copy(REPO_ROOT / "schemas/fixtures" / name, native / name)
+    locations = json.loads(locations_file.read_text())
+    locations[python]["torchgen"] = str(stand_in)
+    locations_file.write_text(json.dumps(locations))
+
+
+def test_python_is_not_asked_again_while_nothing_it_looked_at_changed(run, tmp_path):
+    """The locator's answer is kept with what it depended on; while that holds, no Python is
+    started. A changed search folder or search-path variable has Python asked again."""
+    cache, search = tmp_path / "cache", tmp_path / "search"
+    search.mkdir()
+    python = str(Path(sys.executable).resolve())
+    env = {"FRP_CACHE_DIR": str(cache), "FRP_PYTHON": python, "PYTHONPATH": str(search)}
+    code, out, err = run("list-ops", env=env)
+    assert code == 0, err
+    all_ops = out.split()
+    locations_file = cache / "torch-locations.json"
+    kept = json.loads(locations_file.read_text())[python]
+    assert str(search) in kept["watch"] and kept["env"]["PYTHONPATH"] == str(search)
+
+    point_kept_location_at_fixture(locations_file, python, tmp_path)
+    code, out, err = run("list-ops", env=env)
+    assert code == 0, err
+    fixture_ops = out.split()
+    assert fixture_ops and len(fixture_ops) < len(all_ops)  # the kept answer, unasked
+
+    (search / "new_package.py").write_text("")  # something installed where Python looks
+    code, out, err = run("list-ops", env=env)
+    assert code == 0, err
+    assert out.split() == all_ops
+
+    point_kept_location_at_fixture(locations_file, python, tmp_path)
+    code, out, err = run("list-ops", env={**env, "PYTHONPATH": str(tmp_path)})
+    assert code == 0, err
+    assert out.split() == all_ops
+
+
+def test_a_launcher_is_always_asked(run, tmp_path):
+    """A FRP_PYTHON that is not the interpreter itself (a script, a shim) may start another
+    interpreter next time: its answer is a guess only."""
+    cache = tmp_path / "cache"
+    launcher = tmp_path / "python"
+    launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    launcher.chmod(0o755)
+    env = {"FRP_CACHE_DIR": str(cache), "FRP_PYTHON": str(launcher)}
+    code, out, err = run("list-ops", env=env)
+    assert code == 0, err
+    all_ops = out.split()
+    point_kept_location_at_fixture(
+        cache / "torch-locations.json", str(launcher), tmp_path
+    )
+    code, out, err = run("list-ops", env=env)
+    assert code == 0, err
+    assert out.split() == all_ops
+
+
 @pytest.mark.parametrize(
     "launcher",
     [
