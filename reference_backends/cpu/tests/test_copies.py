@@ -121,6 +121,21 @@ def test_copy_into_view():
     torch.testing.assert_close(dev.cpu(), expected)
 
 
+def test_copy_onto_itself():
+    """`t[1::2] *= -1` ends with a copy of the view onto the same memory, which a runtime's
+    device copy may refuse (overlapping ranges); here a one-element view, which counts as
+    contiguous."""
+    for n in (3, 4):
+        dev = torch.arange(2.0, 2.0 + n, device=DEVICE)
+        dev[1::2] *= -1.0
+        expected = torch.arange(2.0, 2.0 + n)
+        expected[1::2] *= -1.0
+        torch.testing.assert_close(dev.cpu(), expected)
+    dev = torch.arange(6.0, device=DEVICE)
+    dev[2:4].copy_(dev[2:4])
+    torch.testing.assert_close(dev.cpu(), torch.arange(6.0))
+
+
 def test_copy_broadcasts():
     dev = torch.zeros(3, 4, device=DEVICE)
     dev.copy_(torch.arange(4.0))

@@ -300,14 +300,18 @@ at::Tensor _copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_bl
                            self.is_neg() == dst.is_neg();
   if (on_device(self) && on_device(dst)) {
     if (same_layout) {
-      const c10::DeviceGuard guard(dst.device());
-      copy_bytes(
-          dst.mutable_data_ptr(),
-          self.const_data_ptr(),
-          dst.nbytes(),
-          runtime::CopyKind::DeviceToDevice,
-          non_blocking,
-          dst.device().index());
+      // A copy onto itself (`t[1::2] *= 2` writes the view back where it already is) moves
+      // nothing, and a runtime's copy may refuse overlapping ranges.
+      if (dst.const_data_ptr() != self.const_data_ptr()) {
+        const c10::DeviceGuard guard(dst.device());
+        copy_bytes(
+            dst.mutable_data_ptr(),
+            self.const_data_ptr(),
+            dst.nbytes(),
+            runtime::CopyKind::DeviceToDevice,
+            non_blocking,
+            dst.device().index());
+      }
     } else {
       write_from_cpu(dst, to_cpu(self));
     }
