@@ -290,6 +290,8 @@ REDUCTIONS = {
     "mean": lambda t, d, k: torch.mean(t, d, keepdim=k),
     "amax": lambda t, d, k: torch.amax(t, d, keepdim=k),
     "amin": lambda t, d, k: torch.amin(t, d, keepdim=k),
+    "max": lambda t, d, k: torch.max(t, d[0], keepdim=k).indices if d else torch.max(t),
+    "min": lambda t, d, k: torch.min(t, d[0], keepdim=k).values if d else torch.min(t),
 }
 
 
@@ -311,6 +313,18 @@ def test_reductions_in_every_dtype(dtype: torch.dtype) -> None:
     assert_like_cpu(lambda t: torch.amin(t, 0), x, exact=True)
     assert_like_cpu(lambda t: torch.argmax(t, 1), x, exact=True)
     assert_like_cpu(lambda t: torch.argmax(t), x, exact=True)
+    assert_like_cpu(lambda t: torch.argmin(t, 0), x, exact=True)
+    assert_like_cpu(lambda t: torch.argmin(t), x, exact=True)
+    for extreme in (torch.max, torch.min):  # the dim forms: values and first indices
+        for dim, keepdim in ((1, False), (0, True)):
+            for part in ("values", "indices"):
+                assert_like_cpu(
+                    lambda t, f=extreme, d=dim, k=keepdim, p=part: getattr(
+                        f(t, d, k), p
+                    ),
+                    x,
+                    exact=True,
+                )
     if dtype.is_floating_point:
         assert_like_cpu(lambda t: t.mean(1), x)
         assert_like_cpu(lambda t: t.sum(1, dtype=torch.float64), x)
@@ -322,8 +336,17 @@ def test_reduction_edges() -> None:
         lambda t: torch.amax(t, 1),
         lambda t: torch.amin(t, 1),
         lambda t: torch.argmax(t, 1),
+        lambda t: torch.argmin(t, 1),
+        lambda t: torch.max(t, 1).values,
+        lambda t: torch.max(t, 1).indices,
+        lambda t: torch.min(t, 1).values,
+        lambda t: torch.min(t, 1).indices,
     ):
         assert_like_cpu(fn, nan)
+    assert_like_cpu(lambda t: torch.max(t, 0).indices, torch.tensor(2.5))
+    assert_like_cpu(
+        lambda t: torch.min(t, 0).values, torch.zeros(0, 3)
+    )  # refused on both
     empty = torch.zeros(0, 3)
     assert_like_cpu(lambda t: t.sum(0), empty)
     assert_like_cpu(lambda t: t.mean(0), empty)

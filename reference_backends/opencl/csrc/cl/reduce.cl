@@ -98,59 +98,66 @@ SUM_KERNELS(mean, acc / (RACC_T)inner)
 EXTREME_KERNELS(amax, TAKE_MAX)
 EXTREME_KERNELS(amin, TAKE_MIN)
 
-// argmax: the index of the first largest element; a NaN counts as larger than any number, and
-// the first NaN wins.
+// argmax and argmin: the index of the first largest (smallest) element; a NaN counts as beyond
+// any number, and the first NaN wins.
 
 #if ACC_IS_FLOAT
-#define BEATS(v, i, best, best_i) \
-  ((isnan(v) && !isnan(best)) || (v) > (best) || (((v) == (best) || (isnan(v) && isnan(best))) && (i) < (best_i)))
+#define BEATS(v, i, best, best_i, beyond)                             \
+  ((isnan(v) && !isnan(best)) || beyond((v), (best)) || \
+   (((v) == (best) || (isnan(v) && isnan(best))) && (i) < (best_i)))
 #else
-#define BEATS(v, i, best, best_i) ((v) > (best) || ((v) == (best) && (i) < (best_i)))
+#define BEATS(v, i, best, best_i, beyond) \
+  (beyond((v), (best)) || ((v) == (best) && (i) < (best_i)))
 #endif
+#define ABOVE(a, b) ((a) > (b))
+#define BELOW(a, b) ((a) < (b))
 
-__kernel void argmax_narrow(ROW_PARAMS) {
-  const ulong row = get_global_id(0);
-  if (row >= outer) return;
-  const ulong base = in_off + row * inner;
-  ACC_T best = LOAD_IN(in, base);
-  long best_i = 0;
-  for (ulong k = 1; k < inner; ++k) {
-    const ACC_T v = LOAD_IN(in, base + k);
-    if (BEATS(v, (long)k, best, best_i)) {
-      best = v;
-      best_i = (long)k;
-    }
+#define ARG_KERNELS(name, beyond)                                             \
+  __kernel void name##_narrow(ROW_PARAMS) {                                   \
+    const ulong row = get_global_id(0);                                       \
+    if (row >= outer) return;                                                 \
+    const ulong base = in_off + row * inner;                                  \
+    ACC_T best = LOAD_IN(in, base);                                           \
+    long best_i = 0;                                                          \
+    for (ulong k = 1; k < inner; ++k) {                                       \
+      const ACC_T v = LOAD_IN(in, base + k);                                  \
+      if (BEATS(v, (long)k, best, best_i, beyond)) {                          \
+        best = v;                                                             \
+        best_i = (long)k;                                                     \
+      }                                                                       \
+    }                                                                         \
+    STORE_OUT(out, out_off + row, best_i);                                    \
+  }                                                                           \
+  __kernel void name##_wide(ROW_PARAMS) {                                     \
+    __local ACC_T values[GROUP];                                              \
+    __local long indices[GROUP];                                              \
+    const ulong row = get_group_id(0);                                        \
+    const uint lane = get_local_id(0);                                        \
+    const ulong base = in_off + row * inner;                                  \
+    ACC_T best = LOAD_IN(in, base);                                           \
+    long best_i = 0;                                                          \
+    for (ulong k = lane; k < inner; k += GROUP) {                             \
+      const ACC_T v = LOAD_IN(in, base + k);                                  \
+      if (BEATS(v, (long)k, best, best_i, beyond)) {                          \
+        best = v;                                                             \
+        best_i = (long)k;                                                     \
+      }                                                                       \
+    }                                                                         \
+    values[lane] = best;                                                      \
+    indices[lane] = best_i;                                                   \
+    for (uint half_size = GROUP / 2; half_size > 0; half_size /= 2) {         \
+      barrier(CLK_LOCAL_MEM_FENCE);                                           \
+      if (lane < half_size) {                                                 \
+        const ACC_T v = values[lane + half_size];                             \
+        const long i = indices[lane + half_size];                             \
+        if (BEATS(v, i, values[lane], indices[lane], beyond)) {               \
+          values[lane] = v;                                                   \
+          indices[lane] = i;                                                  \
+        }                                                                     \
+      }                                                                       \
+    }                                                                         \
+    if (lane == 0) STORE_OUT(out, out_off + row, indices[0]);                 \
   }
-  STORE_OUT(out, out_off + row, best_i);
-}
 
-__kernel void argmax_wide(ROW_PARAMS) {
-  __local ACC_T values[GROUP];
-  __local long indices[GROUP];
-  const ulong row = get_group_id(0);
-  const uint lane = get_local_id(0);
-  const ulong base = in_off + row * inner;
-  ACC_T best = LOAD_IN(in, base);
-  long best_i = 0;
-  for (ulong k = lane; k < inner; k += GROUP) {
-    const ACC_T v = LOAD_IN(in, base + k);
-    if (BEATS(v, (long)k, best, best_i)) {
-      best = v;
-      best_i = (long)k;
-    }
-  }
-  values[lane] = best;
-  indices[lane] = best_i;
-  for (uint half_size = GROUP / 2; half_size > 0; half_size /= 2) {
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (lane < half_size) {
-      const ACC_T v = values[lane + half_size];
-      const long i = indices[lane + half_size];
-      if (BEATS(v, i, values[lane], indices[lane])) {
-        values[lane] = v;
-        indices[lane] = i;
-      }
-    }
-  }
-  if (lane == 0) STORE_OUT(out, out_off + row, indices[0]);
-}
+ARG_KERNELS(argmax, ABOVE)
+ARG_KERNELS(argmin, BELOW)

@@ -13,10 +13,12 @@
 #include "generated/kernels/_log_softmax.h"
 #include "generated/kernels/_softmax_backward_data.h"
 #include "generated/kernels/addcmul.h"
+#include "generated/kernels/argmin.h"
 #include "generated/kernels/as_strided.h"
 #include "generated/kernels/ge.h"
 #include "generated/kernels/log.h"
 #include "generated/kernels/lt.h"
+#include "generated/kernels/max.h"
 #include "generated/kernels/max_pool2d_with_indices.h"
 #include "generated/kernels/maximum.h"
 #include "generated/kernels/mul.h"
@@ -74,6 +76,17 @@ at::Tensor& wrapper_addcmul_(
     calls.record();
   }
   return kernels::addcmul_(self, tensor1, tensor2, value);
+}
+
+at::Tensor wrapper_argmin(const at::Tensor& self, ::std::optional<int64_t> dim, bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "argmin", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("argmin");
+    calls.record();
+  }
+  return kernels::argmin(self, dim, keepdim);
 }
 
 at::Tensor wrapper_as_strided(
@@ -143,6 +156,31 @@ at::Tensor wrapper_lt_Tensor(const at::Tensor& self, const at::Tensor& other) {
     calls.record();
   }
   return kernels::lt_Tensor(self, other);
+}
+
+::std::tuple<at::Tensor, at::Tensor> wrapper_max_dim(
+    const at::Tensor& self,
+    int64_t dim,
+    bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "max.dim", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("max.dim");
+    calls.record();
+  }
+  return kernels::max_dim(self, dim, keepdim);
+}
+
+at::Tensor wrapper_max(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "max", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("max");
+    calls.record();
+  }
+  return kernels::max(self);
 }
 
 ::std::tuple<at::Tensor, at::Tensor> wrapper_max_pool2d_with_indices(
@@ -342,12 +380,15 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_log_softmax", TORCH_FN(wrapper__log_softmax));
   m.impl("_softmax_backward_data", TORCH_FN(wrapper__softmax_backward_data));
   m.impl("addcmul_", TORCH_FN(wrapper_addcmul_));
+  m.impl("argmin", TORCH_FN(wrapper_argmin));
   m.impl("as_strided", TORCH_FN(wrapper_as_strided));
   m.impl("ge.Scalar", TORCH_FN(wrapper_ge_Scalar));
   m.impl("ge.Tensor", TORCH_FN(wrapper_ge_Tensor));
   m.impl("log", TORCH_FN(wrapper_log));
   m.impl("lt.Scalar", TORCH_FN(wrapper_lt_Scalar));
   m.impl("lt.Tensor", TORCH_FN(wrapper_lt_Tensor));
+  m.impl("max.dim", TORCH_FN(wrapper_max_dim));
+  m.impl("max", TORCH_FN(wrapper_max));
   m.impl("max_pool2d_with_indices", TORCH_FN(wrapper_max_pool2d_with_indices));
   m.impl("maximum", TORCH_FN(wrapper_maximum));
   m.impl("mul.Tensor", TORCH_FN(wrapper_mul_Tensor));

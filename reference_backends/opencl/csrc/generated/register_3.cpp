@@ -18,6 +18,7 @@
 #include "generated/kernels/bmm.h"
 #include "generated/kernels/eq.h"
 #include "generated/kernels/max_pool2d_with_indices_backward.h"
+#include "generated/kernels/min.h"
 #include "generated/kernels/minimum.h"
 #include "generated/kernels/mm.h"
 #include "generated/kernels/native_layer_norm.h"
@@ -144,6 +145,31 @@ at::Tensor wrapper_max_pool2d_with_indices_backward(
   }
   return kernels::max_pool2d_with_indices_backward(
       grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
+}
+
+::std::tuple<at::Tensor, at::Tensor> wrapper_min_dim(
+    const at::Tensor& self,
+    int64_t dim,
+    bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "min.dim", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("min.dim");
+    calls.record();
+  }
+  return kernels::min_dim(self, dim, keepdim);
+}
+
+at::Tensor wrapper_min(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "min", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("min");
+    calls.record();
+  }
+  return kernels::min(self);
 }
 
 at::Tensor wrapper_minimum(const at::Tensor& self, const at::Tensor& other) {
@@ -360,6 +386,8 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("eq.Scalar", TORCH_FN(wrapper_eq_Scalar));
   m.impl("eq.Tensor", TORCH_FN(wrapper_eq_Tensor));
   m.impl("max_pool2d_with_indices_backward", TORCH_FN(wrapper_max_pool2d_with_indices_backward));
+  m.impl("min.dim", TORCH_FN(wrapper_min_dim));
+  m.impl("min", TORCH_FN(wrapper_min));
   m.impl("minimum", TORCH_FN(wrapper_minimum));
   m.impl("mm", TORCH_FN(wrapper_mm));
   m.impl("mm.out", TORCH_FN(wrapper_mm_out));

@@ -1,0 +1,36 @@
+// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
+// and will never overwrite it.
+//
+// Kernels of ocl: argmin (cl/reduce.cl): the first smallest element's index; NaN counts as
+// smallest.
+#include "generated/kernels/argmin.h"
+
+#include <ATen/ops/argmin_meta.h>
+#include <ATen/ops/argmin_ops.h>
+
+#include "generated/cpu_fallback.h"
+#include "opencl/elementwise.h"
+#include "opencl/reduce.h"
+#include "opencl/structured.h"
+
+namespace ocl::kernels {
+
+// argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor
+at::Tensor argmin(const at::Tensor& self, ::std::optional<int64_t> dim, bool keepdim) {
+  const std::optional<int> device =
+      opencl::elementwise::device_for({&self}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device) return cpu_fallback::call<at::_ops::argmin>(self, dim, keepdim);
+  opencl::Structured<at::meta::structured_argmin> op(
+      at::Device(c10::DeviceType::PrivateUse1, *device));
+  op.meta(self, dim, keepdim);
+  if (dim) {
+    const int64_t along[] = {*dim};
+    opencl::reduce::run(self, along, op.output(), "argmin");
+  } else {
+    // Over every element, indexed as in self.flatten().
+    opencl::reduce::run(self, std::nullopt, op.output(), "argmin");
+  }
+  return op.take();
+}
+
+}  // namespace ocl::kernels
