@@ -113,6 +113,7 @@ def test_like_factories(dtype):
     )
 
 
+@pytest.mark.two_devices
 def test_factory_on_explicit_index():
     t = torch.zeros(3, device=f"{DEVICE}:1")
     assert t.device == torch.device(DEVICE, 1)

@@ -21,6 +21,7 @@ def test_memory_allocated_tracks_live_tensors():
     assert backend.memory_allocated() == baseline
 
 
+@pytest.mark.two_devices
 def test_memory_stats_keys_agree():
     stats = backend.memory_stats()
     for key in [
@@ -82,6 +83,7 @@ def test_alloc_free_loop_does_not_leak():
     assert backend.memory_reserved() == reserved
 
 
+@pytest.mark.two_devices
 def test_per_device_statistics_are_separate():
     device0 = backend.memory_allocated(0)
     device1 = backend.memory_allocated(1)

@@ -2,12 +2,14 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """Streams and events: current stream, stream context, record, wait and timing."""
 
+import pytest
 import torch
 
 DEVICE = "cpuref"
 backend = torch.cpuref
 
 
+@pytest.mark.two_devices
 def test_stream_creation_and_device():
     s = backend.Stream()
     assert isinstance(s, torch.Stream)
@@ -19,6 +21,7 @@ def test_stream_creation_and_device():
         assert backend.Stream().device_index == 1
 
 
+@pytest.mark.two_devices
 def test_streams_compare():
     a = backend.Stream()
     b = backend.Stream()
@@ -28,6 +31,7 @@ def test_streams_compare():
     assert backend.current_stream(0) != backend.current_stream(1)
 
 
+@pytest.mark.two_devices
 def test_current_stream_is_stream_zero():
     current = backend.current_stream()
     assert isinstance(current, torch.Stream)
@@ -37,6 +41,7 @@ def test_current_stream_is_stream_zero():
     assert torch.accelerator.current_stream() == current
 
 
+@pytest.mark.two_devices
 def test_default_stream():
     default = backend.default_stream()
     assert default == backend.current_stream()
@@ -55,6 +60,7 @@ def test_stream_context_sets_and_restores():
     assert backend.current_stream() == previous
 
 
+@pytest.mark.two_devices
 def test_stream_context_on_other_device_leaves_device_0_alone():
     previous = [backend.current_stream(0), backend.current_stream(1)]
     s = backend.Stream(1)
@@ -130,6 +136,7 @@ def test_generic_torch_event():
     assert start.elapsed_time(end) >= 0.0
 
 
+@pytest.mark.two_devices
 def test_generic_torch_stream_on_indexed_device():
     s = torch.Stream(device=f"{DEVICE}:1")
     assert s.device == torch.device(DEVICE, 1)

@@ -23,6 +23,23 @@ def pytest_configure(config: pytest.Config) -> None:
         "filterwarnings",
         "ignore:ocl. operators without a kernel run on the CPU:UserWarning",
     )
+    config.addinivalue_line(
+        "markers", "two_devices: needs a second device; skipped where there is only one"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    """A machine with one device (a single GPU) skips the tests that need a second, saying
+    so."""
+    count = torch.ocl.device_count()
+    if count >= 2:
+        return
+    skip = pytest.mark.skip(
+        reason=f"needs two {DEVICE} devices, this machine has {count}"
+    )
+    for item in items:
+        if "two_devices" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """Generated methods: tensor, module and storage methods named after the device."""
 
+import pytest
 import torch
 
 DEVICE = "npu_demo"
@@ -16,6 +17,7 @@ def test_tensor_method_moves_to_device():
     torch.testing.assert_close(dev.cpu(), cpu, rtol=0, atol=0)
 
 
+@pytest.mark.two_devices
 def test_tensor_method_with_index():
     cpu = torch.randn(5)
     dev = cpu.npu_demo(1)
@@ -28,6 +30,7 @@ def test_tensor_method_on_device_tensor_is_a_no_op():
     assert dev.npu_demo() is dev
 
 
+@pytest.mark.two_devices
 def test_tensor_to_indexed_device():
     cpu = torch.arange(6.0)
     dev = cpu.to(f"{DEVICE}:1")
@@ -48,6 +51,7 @@ def test_module_method_moves_parameters_and_buffers():
         assert buffer.device.type == DEVICE
 
 
+@pytest.mark.two_devices
 def test_module_method_with_index():
     module = torch.nn.Linear(2, 2).npu_demo(1)
     assert all(p.device == torch.device(DEVICE, 1) for p in module.parameters())

@@ -72,6 +72,7 @@ def test_get_and_set_rng_state_all():
         torch.testing.assert_close(a, b, rtol=0, atol=0)
 
 
+@pytest.mark.two_devices
 def test_per_device_generators_are_independent():
     backend.manual_seed_all(3)
     expected = torch.randn(16, device=f"{DEVICE}:0").cpu()
@@ -84,6 +85,7 @@ def test_per_device_generators_are_independent():
     )
 
 
+@pytest.mark.two_devices
 def test_manual_seed_seeds_current_device_only():
     backend.manual_seed_all(5)
     with backend.device(1):
@@ -92,6 +94,7 @@ def test_manual_seed_seeds_current_device_only():
     assert backend.initial_seed() == 5
 
 
+@pytest.mark.two_devices
 def test_torch_manual_seed_seeds_the_device():
     torch.manual_seed(21)
     first = torch.randn(16, device=DEVICE).cpu()

@@ -43,6 +43,7 @@ def test_device_to_device_same_index():
     torch.testing.assert_close(clone.cpu(), source(3, 4))
 
 
+@pytest.mark.two_devices
 def test_device_to_other_device():
     a = source(3, 4).to(f"{DEVICE}:0")
     b = a.to(f"{DEVICE}:1")
@@ -92,6 +93,7 @@ def test_non_contiguous_host_source():
     torch.testing.assert_close(cpu.to(DEVICE).cpu(), cpu)
 
 
+@pytest.mark.two_devices
 def test_non_contiguous_device_source():
     dev = source(4, 6).to(DEVICE)
     transposed = dev.t()

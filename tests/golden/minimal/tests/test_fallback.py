@@ -42,6 +42,7 @@ def test_binary_op_falls_back():
     assert backend.fallback_stats().get("hypot.out", 0) >= 1
 
 
+@pytest.mark.two_devices
 def test_fallback_on_second_device_stays_there():
     backend.set_fallback_policy("silent")
     a = torch.randn(5).to(f"{DEVICE}:1")
@@ -69,6 +70,7 @@ def test_reset_fallback_stats():
     assert backend.fallback_stats() == {}
 
 
+@pytest.mark.two_devices
 def test_native_kernels_do_not_fall_back():
     backend.set_fallback_policy("error")
     t = torch.empty(4, 4, device=DEVICE)

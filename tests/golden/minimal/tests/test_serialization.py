@@ -2,12 +2,14 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """Serialization: torch.save/torch.load, map_location and the backend metadata."""
 
+import pytest
 import torch
 
 DEVICE = "mydevice"
 backend = torch.mydevice
 
 
+@pytest.mark.two_devices
 def test_tensor_round_trip(tmp_path):
     cpu = torch.randn(3, 5)
     path = tmp_path / "tensor.pt"
@@ -59,6 +61,7 @@ def test_map_location_cpu(tmp_path):
     torch.testing.assert_close(loaded, cpu, rtol=0, atol=0)
 
 
+@pytest.mark.two_devices
 def test_map_location_other_device(tmp_path):
     cpu = torch.randn(6)
     path = tmp_path / "tensor.pt"

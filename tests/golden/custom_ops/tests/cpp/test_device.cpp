@@ -48,13 +48,14 @@ TEST(Device, Name) {
 
 TEST(Device, Count) {
   const c10::DeviceIndex count = at::detail::getPrivateUse1Hooks().deviceCount();
-  EXPECT_EQ(count, 2);
+  EXPECT_GE(count, 1);  // the default runtime's 2, or what a driver finds
   EXPECT_EQ(c10::impl::getDeviceGuardImpl(kDeviceType)->deviceCount(), count);
   EXPECT_TRUE(at::detail::getPrivateUse1Hooks().isAvailable());
 }
 
 TEST(Device, GuardSwitchesAndRestores) {
   const c10::impl::DeviceGuardImplInterface* impl = c10::impl::getDeviceGuardImpl(kDeviceType);
+  if (impl->deviceCount() < 2) GTEST_SKIP() << "needs two devices";
   impl->setDevice(device(0));
   {
     c10::DeviceGuard guard(device(1));
