@@ -5,14 +5,12 @@
 // first occurrence, from the amin and argmin kernels, or over all elements; NaN counts as smallest.
 #include "generated/kernels/min.h"
 
-#include <ATen/ops/empty.h>
 #include <ATen/ops/min_meta.h>
 #include <ATen/ops/min_ops.h>
 
 #include "generated/cpu_fallback.h"
 #include "opencl/elementwise.h"
 #include "opencl/reduce.h"
-#include "opencl/structured.h"
 
 namespace ocl::kernels {
 
@@ -21,12 +19,8 @@ namespace ocl::kernels {
   const std::optional<int> device =
       opencl::elementwise::device_for({&self}, opencl::elementwise::CpuScalars::kRefused);
   if (!device) return cpu_fallback::call<at::_ops::min_dim>(self, dim, keepdim);
-  opencl::Structured<at::meta::structured_min_dim, 2> op(
-      at::Device(c10::DeviceType::PrivateUse1, *device));
-  const int64_t along[] = {op.meta(self, dim, keepdim).dim};
-  opencl::reduce::run(self, along, op.output(0), "amin");
-  opencl::reduce::run(self, along, op.output(1), "argmin");
-  return {op.take(0), op.take(1)};
+  return opencl::reduce::values_and_indices<at::meta::structured_min_dim>(
+      self, dim, keepdim, *device, "amin", "argmin");
 }
 
 // min(Tensor self) -> Tensor
@@ -34,13 +28,7 @@ at::Tensor min(const at::Tensor& self) {
   const std::optional<int> device =
       opencl::elementwise::device_for({&self}, opencl::elementwise::CpuScalars::kRefused);
   if (!device) return cpu_fallback::call<at::_ops::min>(self);
-  TORCH_CHECK(
-      self.numel() > 0,
-      "min(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
-      "reduction dim with the 'dim' argument.");
-  at::Tensor out = at::empty({}, self.options());
-  opencl::reduce::run(self, std::nullopt, out, "amin");
-  return out;
+  return opencl::reduce::over_all(self, "amin", "min");
 }
 
 }  // namespace ocl::kernels

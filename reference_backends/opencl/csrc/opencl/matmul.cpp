@@ -23,6 +23,10 @@ int64_t batch_stride(const at::Tensor& t) {
   return t.dim() == 3 ? t.stride(0) : 0;
 }
 
+int64_t batch_count(const at::Tensor& c) {
+  return c.dim() == 3 ? c.size(0) : 1;
+}
+
 // The generic kernel: any dtype, any strides, any shape.
 void gemm_any(
     const at::Tensor& a,
@@ -30,7 +34,7 @@ void gemm_any(
     const at::Tensor& c,
     const at::Scalar& alpha,
     const at::Scalar& beta) {
-  const int64_t batch = c.dim() == 3 ? c.size(0) : 1;
+  const int64_t batch = batch_count(c);
   const int64_t M = c.size(-2), N = c.size(-1), K = a.size(-1);
   const c10::ScalarType dtype = c.scalar_type();
   const int device = c.device().index();
@@ -74,7 +78,7 @@ void gemm_blocks(
     const at::Tensor& c,
     const at::Scalar& alpha,
     const at::Scalar& beta) {
-  const int64_t batch = c.dim() == 3 ? c.size(0) : 1;
+  const int64_t batch = batch_count(c);
   const int64_t M = c.size(-2), N = c.size(-1);
   Launch launch(c.device().index(), Program::kMatmul, type_defines(c10::kFloat), "gemm_blocks");
   launch.tensor(c).tensor(a).tensor(b);
@@ -120,7 +124,7 @@ void gemm(
     const at::Tensor& c,
     const at::Scalar& alpha,
     const at::Scalar& beta) {
-  const int64_t batch = c.dim() == 3 ? c.size(0) : 1;
+  const int64_t batch = batch_count(c);
   const int64_t M = c.size(-2), N = c.size(-1), K = a.size(-1);
   if (batch == 0 || M == 0 || N == 0) return;
   // float32 products run on gemm_blocks, which wants b's rows contiguous and padded to whole

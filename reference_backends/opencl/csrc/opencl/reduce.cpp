@@ -71,4 +71,15 @@ void run(
   if (!target.is_same(out)) out.copy_(target);
 }
 
+at::Tensor over_all(const at::Tensor& self, const char* op, const char* name) {
+  TORCH_CHECK(
+      self.numel() > 0,
+      name,
+      "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction "
+      "dim with the 'dim' argument.");
+  at::Tensor out = at::empty({}, self.options());
+  run(self, std::nullopt, out, op);
+  return out;
+}
+
 }  // namespace ocl::opencl::reduce

@@ -4,7 +4,13 @@
 #pragma once
 
 #include <ATen/core/Tensor.h>
+#include <c10/core/Device.h>
 #include <c10/util/OptionalArrayRef.h>
+
+#include <cstdint>
+#include <tuple>
+
+#include "opencl/structured.h"
 
 namespace ocl::opencl::reduce {
 
@@ -18,5 +24,26 @@ void run(
     at::OptionalIntArrayRef dims,
     const at::Tensor& out,
     const char* op);
+
+// max.dim and min.dim: the extreme values along `dim` (kernel `values_op`: "amax", "amin") and the
+// index of their first occurrence (`indices_op`: "argmax", "argmin"), shaped and checked by the
+// structured operator's meta function `Meta` (at::meta::structured_max_dim, ...).
+template <class Meta>
+std::tuple<at::Tensor, at::Tensor> values_and_indices(
+    const at::Tensor& self,
+    int64_t dim,
+    bool keepdim,
+    int device,
+    const char* values_op,
+    const char* indices_op) {
+  Structured<Meta, 2> op(c10::Device(c10::DeviceType::PrivateUse1, device));
+  const int64_t along[] = {op.meta(self, dim, keepdim).dim};
+  run(self, along, op.output(0), values_op);
+  run(self, along, op.output(1), indices_op);
+  return {op.take(0), op.take(1)};
+}
+
+// max() and min() (`name`): kernel `op` over every element of a non-empty `self`, a 0-d result.
+at::Tensor over_all(const at::Tensor& self, const char* op, const char* name);
 
 }  // namespace ocl::opencl::reduce
