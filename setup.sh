@@ -9,6 +9,7 @@ cd "$(dirname "$0")"
 PYTHON=${PYTHON:-python3}
 APT_PACKAGES=(cmake ninja-build g++ ccache clang-format libcli11-dev nlohmann-json3-dev
               libyaml-dev pkg-config libgtest-dev libgmock-dev libssl-dev
+              libdtl-dev  # DTL: the edit scripts of regen --diff
               zlib1g-dev  # zlib: the library tests/backends/extensions links, as a team would
               ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo)  # the OpenCL reference backend
 

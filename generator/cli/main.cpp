@@ -92,12 +92,32 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
   }
 }
 
+// What a command that renders does with the result.
+enum class Outcome {
+  kWrite,  // writes the repo
+  kCheck,  // writes nothing; exit 1 if anything would change (regen --check)
+  kDiff,   // the same, printing the unified diff of each change (regen --diff)
+};
+
 // The Python side of a command that renders, and what it renders with.
 struct Generation {
   const Settings& settings;
   render::Renderer& renderer;
   nlohmann::json old_manifest;  // the target repo's, or an empty object for a new repo
+  Outcome outcome = Outcome::kWrite;
 };
+
+// regen --check and --diff: what regen would change, nothing written. Exit 1 if anything would.
+int report_preview(const std::string& root, const write::WritePlan& plan,
+                   const write::Preview& preview, const Output& out) {
+  std::cout << preview.diff;
+  print_summary(root, plan, out);
+  if (!out.json && !out.quiet) {
+    std::cout << (preview.changes ? "frp-gen: regen would change the repo; nothing was written\n"
+                                  : "frp-gen: the repo is up to date\n");
+  }
+  return preview.changes ? kExitFailed : kExitOk;
+}
 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
 int generate(const Generation& g, const Loaded& loaded, const std::string& root,
@@ -113,6 +133,12 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
   for (auto& f : extra) files->push_back(std::move(f));
   write::WritePlan plan = write::plan_writes(root, *files, g.old_manifest, force);
   timer.lap("compare");
+  if (g.outcome != Outcome::kWrite) {
+    const json header = manifest_header(loaded, g.settings.templates, root);
+    return report_preview(
+        root, plan,
+        write::preview(plan, *files, header, g.old_manifest, g.outcome == Outcome::kDiff), out);
+  }
   if (plan.has_conflicts()) {
     print_summary(root, plan, out);
     std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
@@ -208,7 +234,7 @@ std::optional<std::vector<std::string>> regen_overlays(const Settings& s, bool n
   return write::recorded_overlays(manifest, dir, diags);
 }
 
-int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates,
+int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates, Outcome outcome,
               const Output& out) {
   Diagnostics diags;
   StageTimer timer;
@@ -222,7 +248,7 @@ int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates,
   std::unique_ptr<render::Renderer> renderer = start_renderer(s, render_workers());
   std::optional<Loaded> loaded = load_repo(s, locator.get(), dir, diags);
   if (!loaded) return report(diags);
-  const Generation g{s, *renderer, std::move(*manifest)};
+  const Generation g{s, *renderer, std::move(*manifest), outcome};
   return generate(g, *loaded, dir, {}, force, out, diags, timer);
 }
 
@@ -359,6 +385,14 @@ int run(int argc, char** argv) {
   CLI::App* regen_cmd = app.add_subcommand("regen", "Re-render a generated repo from its frp.yaml");
   regen_cmd->add_option("--dir", dir, "The generated repo (default: current folder)");
   regen_cmd->add_flag("--force", force, "Overwrite generated files even if edited by hand");
+  bool check = false, show_diff = false;
+  CLI::Option* check_flag = regen_cmd->add_flag(
+      "--check", check, "Write nothing; exit 1 if regen would change anything (for CI)");
+  regen_cmd
+      ->add_flag("--diff", show_diff,
+                 "Write nothing; print the unified diff of every change regen would make "
+                 "(exit 1 if there is any)")
+      ->excludes(check_flag);
   regen_cmd->add_flag("--no-templates", no_templates,
                       "Drop the template folders the manifest records: render with the built-in "
                       "templates only (--templates DIR replaces them instead)");
@@ -389,7 +423,10 @@ int run(int argc, char** argv) {
   if (dir.empty() && !new_cmd->parsed()) dir = ".";
   s.templates_given = app.count("--templates") > 0;
   if (new_cmd->parsed()) return cmd_new(s, name, dir, descriptor_path, ops, force, out);
-  if (regen_cmd->parsed()) return cmd_regen(s, dir, force, no_templates, out);
+  if (regen_cmd->parsed()) {
+    const Outcome outcome = show_diff ? Outcome::kDiff : check ? Outcome::kCheck : Outcome::kWrite;
+    return cmd_regen(s, dir, force, no_templates, outcome, out);
+  }
   if (validate_cmd->parsed()) return cmd_validate(s, descriptor_path, dir, out);
   if (plan_cmd->parsed()) return cmd_plan(s, descriptor_path, dir);
   if (list_cmd->parsed()) return cmd_list_ops(s, tag, match, out);

@@ -17,6 +17,7 @@
 #include "common/json_text.h"
 #include "common/parallel.h"
 #include "common/paths.h"
+#include "write/unified_diff.h"
 
 namespace frp::write {
 
@@ -435,6 +436,34 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
   if (root.filename().empty()) root = root.parent_path();
   const bool fresh = !fs::exists(root) || (fs::is_directory(root) && fs::is_empty(root));
   return fresh ? apply_fresh(plan, root, staged, diags) : apply_update(plan, root, staged, diags);
+}
+
+Preview preview(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
+                const json& manifest_header, const json& old_manifest, bool with_diff) {
+  Preview out;
+  std::unordered_map<std::string_view, const render::RenderedFile*> planned;
+  for (const render::RenderedFile& f : files) planned[f.path] = &f;
+  for (const FileChange& c : plan.changes) {
+    if (c.action == Action::Unchanged || c.action == Action::Skip) continue;
+    out.changes = true;
+    if (!with_diff) continue;
+    const std::optional<std::string> current =
+        c.action == Action::Create ? std::nullopt : read_file(fs::path(plan.root) / c.path);
+    const auto next = planned.find(c.path);
+    const bool kept = c.action != Action::Remove && next != planned.end();
+    out.diff += unified_diff(c.path, current.value_or(""), kept ? next->second->content : "",
+                             current.has_value(), kept);
+  }
+  const std::string manifest = manifest_text(manifest_header, files, old_manifest, plan);
+  const std::optional<std::string> recorded = read_file(fs::path(plan.root) / kManifestPath);
+  if (recorded != manifest) {
+    out.changes = true;
+    if (with_diff) {
+      out.diff +=
+          unified_diff(kManifestPath, recorded.value_or(""), manifest, recorded.has_value());
+    }
+  }
+  return out;
 }
 
 }  // namespace frp::write

@@ -55,6 +55,16 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
            const nlohmann::json& manifest_header, const nlohmann::json& old_manifest,
            Diagnostics& diags);
 
+// What `apply` would do to the repo, without doing it (regen --check and --diff).
+struct Preview {
+  bool changes = false;  // a file would be written or removed, or the manifest rewritten
+  std::string diff;      // with `with_diff`: the unified diff of each of those files
+};
+// For a conflict, the diff shows what --force would write over the hand edit.
+Preview preview(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
+                const nlohmann::json& manifest_header, const nlohmann::json& old_manifest,
+                bool with_diff);
+
 // The manifest that `apply` writes, as its text (nlohmann's dump(2), and a newline): the header
 // plus each file's owner and content hash. A file the plan skips keeps its old entry (the hash
 // of the pristine scaffold); input files of the old manifest stay listed.

@@ -269,6 +269,80 @@ def test_adding_an_op_creates_only_its_files(copy_repo, run, snapshot):
     assert manifest["csrc/kernels/mm.cpp"]["owner"] == "scaffold"
 
 
+def test_regen_check_passes_a_fresh_repo_and_fails_a_stale_one(
+    copy_repo, run, snapshot
+):
+    repo = copy_repo()
+    before = snapshot(repo)
+    code, out, err = run("regen", "--check", "--dir", repo)
+    assert code == 0, err
+    assert "up to date" in out
+    set_ops(repo, ["mm"])
+    before = snapshot(repo)
+    code, out, err = run("--json", "regen", "--check", "--dir", repo)
+    assert code == 1, err
+    done = actions(out)
+    assert done["csrc/kernels/mm.cpp"] == "created"
+    assert done["CMakeLists.txt"] == "updated"
+    assert snapshot(repo) == before, "--check writes nothing"
+    regen(run, repo)
+    assert run("regen", "--check", "--dir", repo)[0] == 0
+
+
+def test_regen_check_fails_when_only_the_manifest_would_change(copy_repo, run):
+    """An edit of frp.yaml that changes no generated file still changes the recorded inputs."""
+    repo = copy_repo()
+    with open(repo / "frp.yaml", "a") as descriptor:
+        descriptor.write("# a comment\n")
+    code, out, err = run("regen", "--check", "--dir", repo)
+    assert code == 1, err
+    assert "would change" in out
+
+
+def test_regen_diff_is_the_patch_regen_applies(copy_repo, run, snapshot, tmp_path):
+    """--diff prints a unified diff of every change, manifest included; applied with patch to a
+    copy of the repo, it gives what regen writes."""
+    repo = copy_repo()
+    set_ops(repo, ["mm", "neg"])
+    twin = tmp_path / "twin"
+    shutil.copytree(repo, twin)
+    before = snapshot(repo)
+    code, out, err = run("-q", "regen", "--diff", "--dir", repo)
+    assert code == 1, err
+    assert snapshot(repo) == before, "--diff writes nothing"
+    assert "--- /dev/null\n+++ b/csrc/kernels/mm.cpp\n" in out
+    assert "--- a/.frp/manifest.json\n+++ b/.frp/manifest.json\n" in out
+    subprocess.run(["patch", "-p1", "-s"], cwd=twin, input=out, text=True, check=True)
+    regen(run, repo)
+    assert {k: v[0] for k, v in snapshot(twin).items()} == {
+        k: v[0] for k, v in snapshot(repo).items()
+    }
+    code, out, _ = run("regen", "--diff", "--dir", repo)
+    assert code == 0 and "---" not in out
+
+
+def test_regen_check_and_diff_report_a_conflict_and_what_force_would_write(
+    copy_repo, run
+):
+    repo = copy_repo()
+    edited = repo / "csrc/generated/kernels/empty.h"
+    original = edited.read_text()
+    edited.write_text(original + "// my tweak\n")
+    code, out, err = run("--json", "regen", "--check", "--dir", repo)
+    assert code == 1
+    assert actions(out)["csrc/generated/kernels/empty.h"] == "conflict"
+    assert "csrc/generated/kernels/empty.h: conflict" in err
+    code, out, err = run("-q", "regen", "--diff", "--dir", repo)
+    assert code == 1
+    assert "-// my tweak\n" in out
+    assert edited.read_text() == original + "// my tweak\n"
+
+
+def test_regen_check_and_diff_exclude_each_other(copy_repo, run):
+    code, _, err = run("regen", "--check", "--diff", "--dir", copy_repo())
+    assert code == 2, err
+
+
 def test_hand_edited_generated_file_is_a_conflict(
     copy_repo, pristine_repo, run, snapshot
 ):

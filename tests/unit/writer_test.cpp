@@ -15,6 +15,7 @@
 
 #include "common/diagnostics.h"
 #include "render/render.h"
+#include "write/unified_diff.h"
 
 namespace frp::write {
 
@@ -467,4 +468,24 @@ TEST(ActionNames, ToString) {
 }
 
 }  // namespace
+
+// unified_diff: the format diff -u and patch use.
+
+TEST(UnifiedDiff, EqualTextsGiveNothing) {
+  EXPECT_EQ(unified_diff("a.txt", "x\ny\n", "x\ny\n"), "");
+}
+
+TEST(UnifiedDiff, AChangedLineWithItsContext) {
+  EXPECT_EQ(unified_diff("a.txt", "1\n2\n3\n4\n5\n6\n7\n8\n", "1\n2\n3\n4\nfive\n6\n7\n8\n"),
+            "--- a/a.txt\n+++ b/a.txt\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n");
+}
+
+TEST(UnifiedDiff, ACreatedAndARemovedFile) {
+  EXPECT_EQ(unified_diff("n.h", "", "x\ny\n", false, true),
+            "--- /dev/null\n+++ b/n.h\n@@ -0,0 +1,2 @@\n+x\n+y\n");
+  EXPECT_EQ(unified_diff("o.h", "x\n", "", true, false),
+            "--- a/o.h\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-x\n");
+  EXPECT_EQ(unified_diff("e.h", "", "", false, true), "--- /dev/null\n+++ b/e.h\n");
+}
+
 }  // namespace frp::write
