@@ -300,8 +300,8 @@ def test_regen_check_fails_when_only_the_manifest_would_change(copy_repo, run):
 
 
 def test_regen_diff_is_the_patch_regen_applies(copy_repo, run, snapshot, tmp_path):
-    """--diff prints a unified diff of every change, manifest included; applied with patch to a
-    copy of the repo, it gives what regen writes."""
+    """--diff prints a unified diff of every change, manifest included; applied to a copy of
+    the repo (git apply, as strict as patch -p1), it gives what regen writes."""
     repo = copy_repo()
     set_ops(repo, ["mm", "neg"])
     twin = tmp_path / "twin"
@@ -312,7 +312,7 @@ def test_regen_diff_is_the_patch_regen_applies(copy_repo, run, snapshot, tmp_pat
     assert snapshot(repo) == before, "--diff writes nothing"
     assert "--- /dev/null\n+++ b/csrc/kernels/mm.cpp\n" in out
     assert "--- a/.frp/manifest.json\n+++ b/.frp/manifest.json\n" in out
-    subprocess.run(["patch", "-p1", "-s"], cwd=twin, input=out, text=True, check=True)
+    subprocess.run(["git", "apply", "-p1", "-"], cwd=twin, input=out, text=True, check=True)
     regen(run, repo)
     assert {k: v[0] for k, v in snapshot(twin).items()} == {
         k: v[0] for k, v in snapshot(repo).items()
