@@ -64,6 +64,10 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
       std::cerr << root << "/" << c.path
                 << ": conflict: generated file was edited by hand; move your change into a "
                    "kernel or runtime file, or rerun with --force to overwrite it\n";
+    } else if (c.action == write::Action::Orphaned) {
+      std::cerr << root << "/" << c.path
+                << ": orphaned: no operator of frp.yaml uses this file any more; it is kept, "
+                   "out of the build, until its operator is listed again or you delete it\n";
     }
   }
   if (out.json) {

@@ -151,6 +151,8 @@ std::string_view to_string(Action action) {
       return "removed";
     case Action::Conflict:
       return "conflict";
+    case Action::Orphaned:
+      return "orphaned";
   }
   return "unchanged";
 }
@@ -218,9 +220,14 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
     plan.changes.push_back({f.path, f.owner, action});
   }
   for (const auto& [path, entry] : old_files.items()) {
-    if (planned.contains(path) || entry.value("owner", "") != "generated") continue;
+    const std::string owner = entry.is_object() ? entry.value("owner", "") : "";
+    if (planned.contains(path) || (owner != "generated" && owner != "scaffold")) continue;
     std::optional<std::string> current = read_file(fs::path(root) / path);
     if (!current) continue;
+    if (owner == "scaffold") {  // the user's file: never removed, only reported
+      plan.changes.push_back({path, owner, Action::Orphaned});
+      continue;
+    }
     bool edited = entry.value("sha256", std::string()) != sha256_hex(*current);
     plan.changes.push_back(
         {path, "generated", (edited && !force) ? Action::Conflict : Action::Remove});
@@ -261,11 +268,14 @@ std::vector<ManifestEntry> manifest_entries(const std::vector<render::RenderedFi
   std::reverse(entries.begin(), entries.end());
   entries.erase(std::unique(entries.begin(), entries.end(), last), entries.end());
   std::reverse(entries.begin(), entries.end());
-  // `new` writes the inputs; later runs only read them, but the manifest keeps listing them.
+  // `new` writes the inputs; later runs only read them, but the manifest keeps listing them, and
+  // orphaned scaffolds, so that they are reported until their op comes back or they are deleted.
   const std::size_t rendered = entries.size();
   for (auto it = old_files.begin(); it != old_files.end(); ++it) {
     const ManifestEntry old{it.key(), nullptr, &*it};
-    if (it->is_object() && it->value("owner", "") == "input" &&
+    const auto action = actions.find(it.key());
+    const bool orphaned = action != actions.end() && action->second == Action::Orphaned;
+    if (it->is_object() && (it->value("owner", "") == "input" || orphaned) &&
         !std::binary_search(entries.begin(), entries.begin() + rendered, old, by_path)) {
       entries.push_back(old);
     }
@@ -444,7 +454,9 @@ Preview preview(const WritePlan& plan, const std::vector<render::RenderedFile>& 
   std::unordered_map<std::string_view, const render::RenderedFile*> planned;
   for (const render::RenderedFile& f : files) planned[f.path] = &f;
   for (const FileChange& c : plan.changes) {
-    if (c.action == Action::Unchanged || c.action == Action::Skip) continue;
+    if (c.action == Action::Unchanged || c.action == Action::Skip || c.action == Action::Orphaned) {
+      continue;
+    }
     out.changes = true;
     if (!with_diff) continue;
     const std::optional<std::string> current =

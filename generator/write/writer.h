@@ -21,6 +21,7 @@ enum class Action {
   Skip,       // scaffold or input file that already exists: it is the user's now
   Remove,     // generated file no longer planned, unmodified since generation
   Conflict,   // generated file edited by hand (content differs from the manifest's hash)
+  Orphaned,   // scaffold no longer planned (its op left frp.yaml): kept, out of the build, listed
 };
 std::string_view to_string(Action action);
 

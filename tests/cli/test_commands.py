@@ -312,7 +312,9 @@ def test_regen_diff_is_the_patch_regen_applies(copy_repo, run, snapshot, tmp_pat
     assert snapshot(repo) == before, "--diff writes nothing"
     assert "--- /dev/null\n+++ b/csrc/kernels/mm.cpp\n" in out
     assert "--- a/.frp/manifest.json\n+++ b/.frp/manifest.json\n" in out
-    subprocess.run(["git", "apply", "-p1", "-"], cwd=twin, input=out, text=True, check=True)
+    subprocess.run(
+        ["git", "apply", "-p1", "-"], cwd=twin, input=out, text=True, check=True
+    )
     regen(run, repo)
     assert {k: v[0] for k, v in snapshot(twin).items()} == {
         k: v[0] for k, v in snapshot(repo).items()
@@ -384,7 +386,7 @@ def test_edited_scaffold_is_kept(copy_repo, run):
     assert kernel.read_text() == mine
 
 
-def test_removing_an_op_removes_its_header_but_keeps_its_kernel(copy_repo, run):
+def test_removing_an_op_removes_its_header_and_orphans_its_kernel(copy_repo, run):
     repo = copy_repo()
     set_ops(repo, ["mm"])
     regen(run, repo)
@@ -395,11 +397,33 @@ def test_removing_an_op_removes_its_header_but_keeps_its_kernel(copy_repo, run):
     kernel.write_text(mine)
 
     set_ops(repo, [])
-    done = regen(run, repo)
+    code, out, err = run("--json", "regen", "--dir", repo)
+    assert code == 0, err
+    done = actions(out)
     assert done["csrc/generated/kernels/mm.h"] == "removed"
     assert not header.exists()
     assert kernel.read_text() == mine
     assert "csrc/generated/kernels/mm.h" not in read_manifest(repo)["files"]
+    # The kernel file is the user's: kept, reported on every regen, out of the build.
+    assert done["csrc/kernels/mm.cpp"] == "orphaned"
+    assert "csrc/kernels/mm.cpp: orphaned" in err
+    assert read_manifest(repo)["files"]["csrc/kernels/mm.cpp"]["owner"] == "scaffold"
+    assert "csrc/kernels/mm.cpp" not in (repo / "CMakeLists.txt").read_text()
+    assert regen(run, repo)["csrc/kernels/mm.cpp"] == "orphaned"
+    assert run("regen", "--check", "--dir", repo)[0] == 0  # nothing to write
+
+    set_ops(repo, ["mm"])  # listed again: the user's kernel is used as it is
+    done = regen(run, repo)
+    assert done["csrc/kernels/mm.cpp"] == "skipped"
+    assert done["csrc/generated/kernels/mm.h"] == "created"
+    assert kernel.read_text() == mine
+    assert "csrc/kernels/mm.cpp" in (repo / "CMakeLists.txt").read_text()
+
+    set_ops(repo, [])
+    regen(run, repo)
+    kernel.unlink()  # deleted by its owner: no longer reported nor listed
+    assert "csrc/kernels/mm.cpp" not in regen(run, repo)
+    assert "csrc/kernels/mm.cpp" not in read_manifest(repo)["files"]
 
 
 # --- validate and plan ---------------------------------------------------------------------------

@@ -320,18 +320,31 @@ TEST_F(WriterTest, DroppedHandEditedGeneratedFileIsAConflict) {
 TEST_F(WriterTest, DroppedScaffoldAndInputFilesStay) {
   auto files = first_render();
   run(files);
+  const json first_manifest = manifest_on_disk();
   files.erase(files.begin() + 3, files.end());  // the scaffold kernel and frp.yaml
   WritePlan plan = run(files);
   auto a = actions(plan);
-  EXPECT_FALSE(a.contains("csrc/kernels/add.cpp"));
+  EXPECT_EQ(a["csrc/kernels/add.cpp"], Action::Orphaned);  // reported, not removed
   EXPECT_FALSE(a.contains("frp.yaml"));
   EXPECT_TRUE(fs::exists(root_ / "csrc/kernels/add.cpp"));
   EXPECT_TRUE(fs::exists(root_ / "frp.yaml"));
-  // Inputs written by `new` stay listed in the manifest; a dropped scaffold does not.
+  // Inputs written by `new` stay listed in the manifest, and so does the orphaned scaffold,
+  // with the hash of what was scaffolded.
   json manifest = manifest_on_disk();
   EXPECT_EQ(manifest["files"]["frp.yaml"]["owner"], "input");
   EXPECT_EQ(manifest["files"]["frp.yaml"]["sha256"], sha256_hex("device: mydev\n"));
-  EXPECT_FALSE(manifest["files"].contains("csrc/kernels/add.cpp"));
+  EXPECT_EQ(manifest["files"]["csrc/kernels/add.cpp"],
+            first_manifest["files"]["csrc/kernels/add.cpp"]);
+}
+
+TEST_F(WriterTest, AnOrphanedScaffoldDeletedByItsOwnerIsForgotten) {
+  auto files = first_render();
+  run(files);
+  files.erase(files.begin() + 3, files.end());
+  run(files);
+  fs::remove(root_ / "csrc/kernels/add.cpp");
+  EXPECT_FALSE(actions(run(files)).contains("csrc/kernels/add.cpp"));
+  EXPECT_FALSE(manifest_on_disk()["files"].contains("csrc/kernels/add.cpp"));
 }
 
 TEST_F(WriterTest, DroppedFileAlreadyDeletedIsIgnored) {
