@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "cli/op_changes.h"
 #include "cli/pipeline.h"
 #include "common/parallel.h"
 #include "load/yaml_file.h"
@@ -57,32 +58,121 @@ int report(const Diagnostics& diags) {
   return kExitBadInput;
 }
 
+// What a regen knows of the ops behind its files: their schemas as the old manifest recorded
+// them and as planned now (the new header's "ops"), and the ops each scaffold served then and
+// serves now.
+struct OpRecords {
+  const json& old_manifest;  // an empty object for a new repo
+  const json& header;
+  const std::vector<render::RenderedFile>& files;
+
+  // Every op whose schema changed; none if the old manifest has no record (a new repo, or one
+  // made by an frp-gen that kept none).
+  std::vector<SchemaChange> changes(const std::vector<std::string>* only = nullptr) const {
+    auto before = old_manifest.find("ops");
+    if (before == old_manifest.end() || !before->is_object()) return {};
+    return schema_changes(*before, header.at("ops"), only);
+  }
+  std::vector<SchemaChange> of_file(const std::string& path) const {
+    std::vector<std::string> keys;
+    for (const auto& f : files) {
+      if (f.path == path) keys = f.ops;
+    }
+    const json old_files = old_manifest.value("files", json::object());
+    if (auto old = old_files.find(path); old != old_files.end() && old->is_object()) {
+      for (const json& key : old->value("ops", json::array())) {
+        if (key.is_string()) keys.push_back(key.get<std::string>());
+      }
+    }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    return changes(&keys);
+  }
+};
+
+// Why a scaffold needs its owner: what happened, and the ops whose schema changed under it.
+void report_scaffold(const std::string& root, const write::FileChange& c, const OpRecords& ops) {
+  const std::string where = root + "/" + c.path;
+  switch (c.action) {
+    case write::Action::Orphaned:
+      std::cerr << where
+                << ": orphaned: no operator of frp.yaml uses this file any more; it is kept, "
+                   "out of the build, until its operator is listed again or you delete it\n";
+      break;
+    case write::Action::Merged:
+      std::cerr << where
+                << ": merged: the scaffold changed; its new signatures and includes are in "
+                   "your file, your code is kept\n";
+      break;
+    case write::Action::MergeConflict:
+      for (int line : c.conflict_lines) {
+        std::cerr << where << ":" << line
+                  << ": conflict: your edits and the new scaffold change the same lines; keep "
+                     "what you need between the markers (<<<<<<< ... >>>>>>>), delete the "
+                     "markers, then rebuild\n";
+      }
+      break;
+    case write::Action::Stale:
+      std::cerr << where
+                << ": stale: the scaffold changed, and there is no copy of the scaffold frp-gen "
+                   "wrote before to merge with (the repo predates .frp/pristine/); your file is "
+                   "left as it is: bring the changes below into it by hand (the next changes "
+                   "will merge)\n";
+      break;
+    default:
+      return;
+  }
+  std::cerr << describe(ops.of_file(c.path), "  ");
+}
+
+// The ops whose schema changed since the repo's last generation (a new torch, an edited
+// custom-op file), before anything is built against them.
+void print_schema_changes(const OpRecords& ops, const std::vector<SchemaChange>& changes) {
+  if (changes.empty()) return;
+  const std::string before = ops.old_manifest.value("torch_version", std::string());
+  const std::string after = ops.header.value("torch_version", std::string());
+  std::cout << "operators whose schema changed since the last generation";
+  if (before != after) std::cout << " (torch " << before << " -> " << after << ")";
+  std::cout << ":\n" << describe(changes, "  ");
+}
+
 // The summary table: one row per action, one column per owner.
-void print_summary(const std::string& root, const write::WritePlan& plan, const Output& out) {
+void print_summary(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
+                   const Output& out) {
   for (const auto& c : plan.changes) {
     if (c.action == write::Action::Conflict) {
       std::cerr << root << "/" << c.path
                 << ": conflict: generated file was edited by hand; move your change into a "
                    "kernel or runtime file, or rerun with --force to overwrite it\n";
-    } else if (c.action == write::Action::Orphaned) {
-      std::cerr << root << "/" << c.path
-                << ": orphaned: no operator of frp.yaml uses this file any more; it is kept, "
-                   "out of the build, until its operator is listed again or you delete it\n";
+    } else {
+      report_scaffold(root, c, ops);
     }
   }
+  const std::vector<SchemaChange> changed = ops.changes();
   if (out.json) {
     json files = json::array();
     json counts = json::object();
     for (const auto& c : plan.changes) {
-      files.push_back(
-          {{"path", c.path}, {"owner", c.owner}, {"action", write::to_string(c.action)}});
+      json entry = {{"path", c.path}, {"owner", c.owner}, {"action", write::to_string(c.action)}};
+      if (!c.conflict_lines.empty()) entry["conflict_lines"] = c.conflict_lines;
+      files.push_back(std::move(entry));
       counts[std::string(write::to_string(c.action))] =
           counts.value(std::string(write::to_string(c.action)), 0) + 1;
     }
-    std::cout << json{{"root", root}, {"files", files}, {"summary", counts}}.dump(2) << "\n";
+    json schemas = json::array();
+    for (const SchemaChange& c : changed) {
+      schemas.push_back({{"op", c.op}, {"before", c.before}, {"after", c.after}});
+    }
+    std::cout << json{{"root", root},
+                      {"files", files},
+                      {"summary", counts},
+                      {"schema_changes", schemas}}
+                     .dump(2)
+              << "\n";
     return;
   }
   if (out.quiet) return;
+  print_schema_changes(ops, changed);
   const std::vector<std::string> owners = {"generated", "scaffold", "input"};
   std::map<std::string, std::map<std::string, int>> table;
   for (const auto& c : plan.changes) table[std::string(write::to_string(c.action))][c.owner]++;
@@ -111,16 +201,18 @@ struct Generation {
   Outcome outcome = Outcome::kWrite;
 };
 
-// regen --check and --diff: what regen would change, nothing written. Exit 1 if anything would.
-int report_preview(const std::string& root, const write::WritePlan& plan,
+// regen --check and --diff: what regen would change, nothing written. Exit 1 if anything would,
+// or if a file still needs its owner (conflict markers left in it).
+int report_preview(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
                    const write::Preview& preview, const Output& out) {
   std::cout << preview.diff;
-  print_summary(root, plan, out);
+  print_summary(root, plan, ops, out);
   if (!out.json && !out.quiet) {
     std::cout << (preview.changes ? "frp-gen: regen would change the repo; nothing was written\n"
-                                  : "frp-gen: the repo is up to date\n");
+                  : plan.needs_attention() ? "frp-gen: files above need your hand\n"
+                                           : "frp-gen: the repo is up to date\n");
   }
-  return preview.changes ? kExitFailed : kExitOk;
+  return preview.changes || plan.needs_attention() ? kExitFailed : kExitOk;
 }
 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
@@ -134,27 +226,33 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
   std::optional<std::vector<render::RenderedFile>> files = g.renderer.render(*model, diags);
   if (!files) return report(diags);
   timer.lap("render");
+  attach_scaffold_ops(*model, *files);
   for (auto& f : extra) files->push_back(std::move(f));
   write::WritePlan plan = write::plan_writes(root, *files, g.old_manifest, force);
+  json header = manifest_header(loaded, g.settings.templates, root);
+  header["ops"] = op_schemas(*model);
+  const OpRecords ops{g.old_manifest, header, *files};
   timer.lap("compare");
   if (g.outcome != Outcome::kWrite) {
-    const json header = manifest_header(loaded, g.settings.templates, root);
     return report_preview(
-        root, plan,
+        root, plan, ops,
         write::preview(plan, *files, header, g.old_manifest, g.outcome == Outcome::kDiff), out);
   }
   if (plan.has_conflicts()) {
-    print_summary(root, plan, out);
+    print_summary(root, plan, ops, out);
     std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
     return kExitFailed;
   }
-  const json header = manifest_header(loaded, g.settings.templates, root);
   if (!write::apply(plan, *files, header, g.old_manifest, diags)) {
     std::cerr << diags.format();
     return kExitFailed;
   }
   timer.lap("write");
-  print_summary(root, plan, out);
+  print_summary(root, plan, ops, out);
+  if (plan.needs_attention()) {
+    std::cerr << "frp-gen: written; the files above need your hand before the next build\n";
+    return kExitFailed;
+  }
   return kExitOk;
 }
 

@@ -19,6 +19,9 @@ struct RenderedFile {
   std::string path;
   std::string owner;  // "generated" | "scaffold" | "input"
   std::string content;
+  // A scaffold's ops, by key: recorded in the manifest, so that a regen that must merge or
+  // orphan it can say which ops changed.
+  std::vector<std::string> ops = {};
 };
 
 struct Options {

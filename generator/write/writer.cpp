@@ -17,6 +17,7 @@
 #include "common/json_text.h"
 #include "common/parallel.h"
 #include "common/paths.h"
+#include "write/three_way_merge.h"
 #include "write/unified_diff.h"
 
 namespace frp::write {
@@ -27,6 +28,7 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kManifestPath = ".frp/manifest.json";
+constexpr std::string_view kPristineFolder = ".frp/pristine";
 
 // Plain POSIX calls: a repo has thousands of small files, and iostreams cost more per file than
 // the reading or writing itself.
@@ -153,6 +155,12 @@ std::string_view to_string(Action action) {
       return "conflict";
     case Action::Orphaned:
       return "orphaned";
+    case Action::Merged:
+      return "merged";
+    case Action::MergeConflict:
+      return "conflict";
+    case Action::Stale:
+      return "stale";
   }
   return "unchanged";
 }
@@ -162,6 +170,17 @@ bool WritePlan::has_conflicts() const {
     if (c.action == Action::Conflict) return true;
   }
   return false;
+}
+
+bool WritePlan::needs_attention() const {
+  for (const FileChange& c : changes) {
+    if (c.action == Action::MergeConflict || c.action == Action::Stale) return true;
+  }
+  return false;
+}
+
+std::string pristine_path(std::string_view path) {
+  return std::string(kPristineFolder) + "/" + std::string(path);
 }
 
 std::string sha256_hex(std::string_view data) {
@@ -192,37 +211,94 @@ std::optional<json> read_manifest(const std::string& root, Diagnostics& diags) {
   return std::nullopt;
 }
 
+namespace {
+
+bool is_cpp_source(std::string_view path) {
+  for (std::string_view ext : {".cpp", ".cc", ".cxx", ".h", ".hpp", ".cu"}) {
+    if (path.ends_with(ext)) return true;
+  }
+  return false;
+}
+
+// A scaffold that exists and differs from its new text. `recorded` is the manifest's hash of
+// the text frp-gen last wrote there.
+FileChange plan_scaffold(const fs::path& root, const render::RenderedFile& f,
+                         const std::string& current, const std::string& recorded) {
+  FileChange change{f.path, f.owner, Action::Skip};
+  const std::optional<std::string> pristine = read_file(root / pristine_path(f.path));
+  const bool have_pristine = pristine && sha256_hex(*pristine) == recorded;
+  if (recorded == sha256_hex(f.content)) {  // the scaffold did not change: the file is theirs
+    change.record_pristine = !have_pristine || *pristine != f.content;
+    change.conflict_lines = conflict_marker_lines(current);
+    if (!change.conflict_lines.empty()) change.action = Action::MergeConflict;  // unresolved
+    return change;
+  }
+  change.record_pristine = true;
+  if (recorded == sha256_hex(current)) {  // never edited: it simply becomes the new scaffold
+    change.action = Action::Update;
+    return change;
+  }
+  if (!have_pristine) {
+    change.action = Action::Stale;
+    return change;
+  }
+  MergeResult merged = merge_three_way(*pristine, current, f.content, is_cpp_source(f.path),
+                                       "yours (" + f.path + ")");
+  change.action = merged.clean() ? Action::Merged : Action::MergeConflict;
+  change.conflict_lines = std::move(merged.conflict_lines);
+  change.content = std::move(merged.text);
+  return change;
+}
+
+}  // namespace
+
 WritePlan plan_writes(const std::string& root, const std::vector<render::RenderedFile>& files,
                       const json& old_manifest, bool force) {
   WritePlan plan{root, {}};
   const json old_files = old_manifest.value("files", json::object());
+  auto recorded_hash = [&](const std::string& path) {
+    auto entry = old_files.find(path);
+    return entry != old_files.end() && entry->is_object() ? entry->value("sha256", std::string())
+                                                          : std::string();
+  };
   std::unordered_set<std::string> planned;
   // A new repo has nothing to compare with; its thousands of files need not be looked for.
   const bool fresh = !fs::exists(root);
   for (const render::RenderedFile& f : files) {
     planned.insert(f.path);
     std::optional<std::string> current = fresh ? std::nullopt : read_file(fs::path(root) / f.path);
+    const bool scaffold = f.owner == "scaffold";
+    if (current && *current != f.content && scaffold) {
+      plan.changes.push_back(plan_scaffold(root, f, *current, recorded_hash(f.path)));
+      continue;
+    }
     Action action;
     if (!current) {
       action = Action::Create;
     } else if (*current == f.content) {
       action = Action::Unchanged;
     } else if (f.owner != "generated") {
-      action = Action::Skip;  // the user's file now: their content stays
+      action = Action::Skip;  // an input file: the user's
     } else {
       // A generated file may be rewritten only if nobody edited it since we wrote it.
-      std::string recorded = old_files.contains(f.path)
-                                 ? old_files[f.path].value("sha256", std::string())
-                                 : std::string();
-      bool edited = recorded != sha256_hex(*current);
+      bool edited = recorded_hash(f.path) != sha256_hex(*current);
       action = (edited && !force) ? Action::Conflict : Action::Update;
     }
-    plan.changes.push_back({f.path, f.owner, action});
+    FileChange change{f.path, f.owner, action};
+    // A scaffold as frp-gen writes it: its pristine copy is that text (written if missing).
+    if (scaffold) {
+      change.record_pristine =
+          !current || read_file(fs::path(root) / pristine_path(f.path)) != f.content;
+    }
+    plan.changes.push_back(std::move(change));
   }
   for (const auto& [path, entry] : old_files.items()) {
     const std::string owner = entry.is_object() ? entry.value("owner", "") : "";
     if (planned.contains(path) || (owner != "generated" && owner != "scaffold")) continue;
     std::optional<std::string> current = read_file(fs::path(root) / path);
+    if (!current && owner == "scaffold" && fs::exists(fs::path(root) / pristine_path(path))) {
+      plan.forgotten_pristine.push_back(pristine_path(path));  // its owner deleted it
+    }
     if (!current) continue;
     if (owner == "scaffold") {  // the user's file: never removed, only reported
       plan.changes.push_back({path, owner, Action::Orphaned});
@@ -253,15 +329,9 @@ std::vector<ManifestEntry> manifest_entries(const std::vector<render::RenderedFi
   for (const FileChange& c : plan.changes) actions[c.path] = c.action;
   std::vector<ManifestEntry> entries;
   entries.reserve(files.size() + 4);
-  for (const render::RenderedFile& f : files) {
-    auto action = actions.find(f.path);
-    auto old = old_files.find(f.path);
-    if (action != actions.end() && action->second == Action::Skip && old != old_files.end()) {
-      entries.push_back({f.path, nullptr, &*old});  // the pristine hash of what we scaffolded
-    } else {
-      entries.push_back({f.path, &f, nullptr});
-    }
-  }
+  // A scaffold left as its owner has it records the scaffold all the same: plan_writes skips
+  // one only while that is what frp-gen last wrote.
+  for (const render::RenderedFile& f : files) entries.push_back({f.path, &f, nullptr});
   auto by_path = [](const ManifestEntry& a, const ManifestEntry& b) { return a.path < b.path; };
   std::stable_sort(entries.begin(), entries.end(), by_path);
   auto last = [](const ManifestEntry& a, const ManifestEntry& b) { return a.path == b.path; };
@@ -302,7 +372,16 @@ std::string files_text(const std::vector<ManifestEntry>& entries) {
       }
       continue;
     }
-    out += "{\n      \"owner\": ";
+    out += "{\n";
+    if (!e.file->ops.empty()) {  // as dump(2) writes an array of strings, before "owner"
+      out += "      \"ops\": [";
+      for (const std::string& op : e.file->ops) {
+        out += &op == &e.file->ops.front() ? "\n        " : ",\n        ";
+        append_json_string(out, op);
+      }
+      out += "\n      ],\n";
+    }
+    out += "      \"owner\": ";
     append_json_string(out, e.file->owner);
     out += ",\n      \"sha256\": \"";
     out += sha256_hex(e.file->content);
@@ -334,32 +413,55 @@ std::string manifest_text(const json& header, const std::vector<render::Rendered
 
 namespace {
 
-// What apply() writes: each planned content by path, and the manifest, made on a thread of its
-// own (it hashes every file) while the files are written.
+// Each rendered file's text by path.
+using RenderedByPath = std::unordered_map<std::string_view, const std::string*>;
+
+RenderedByPath by_path(const std::vector<render::RenderedFile>& files) {
+  RenderedByPath out;
+  for (const auto& f : files) out[f.path] = &f.content;
+  return out;
+}
+
+// Every file apply() writes, relative to the repo, with its text: new and changed files, merges,
+// and the pristine copies of scaffolds.
+std::vector<std::pair<std::string, std::string_view>> planned_writes(
+    const WritePlan& plan, const RenderedByPath& rendered) {
+  std::vector<std::pair<std::string, std::string_view>> out;
+  for (const FileChange& c : plan.changes) {
+    const bool written = c.action == Action::Create || c.action == Action::Update ||
+                         c.action == Action::Merged ||
+                         (c.action == Action::MergeConflict && c.content);
+    if (written) out.emplace_back(c.path, c.content ? *c.content : *rendered.at(c.path));
+    if (c.record_pristine) out.emplace_back(pristine_path(c.path), *rendered.at(c.path));
+  }
+  return out;
+}
+
+// What apply() writes, and the manifest, made on a thread of its own (it hashes every file)
+// while the files are written.
 class Staged {
  public:
   Staged(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
          const json& manifest_header, const json& old_manifest)
-      : manifest_maker_(
+      : writes_(planned_writes(plan, by_path(files))),
+        manifest_maker_(
             [this, plan = &plan, files = &files, header = &manifest_header, old = &old_manifest] {
               manifest_text_ = manifest_text(*header, *files, *old, *plan);
-            }) {
-    for (const auto& f : files) by_path_[f.path] = &f.content;
-  }
-  std::string_view content(const std::string& path) const { return *by_path_.at(path); }
+            }) {}
+  const std::vector<std::pair<std::string, std::string_view>>& writes() const { return writes_; }
   const std::string& manifest() {
     if (manifest_maker_.joinable()) manifest_maker_.join();
     return manifest_text_;
   }
 
  private:
-  std::unordered_map<std::string_view, const std::string*> by_path_;
+  std::vector<std::pair<std::string, std::string_view>> writes_;
   std::string manifest_text_;
   std::jthread manifest_maker_;  // last: joined (destroyed) before what it writes to
 };
 
 // A new repo: built beside its destination, then moved into place in one rename.
-bool apply_fresh(const WritePlan& plan, const fs::path& root, Staged& staged, Diagnostics& diags) {
+bool apply_fresh(const fs::path& root, Staged& staged, Diagnostics& diags) {
   // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) about "." + std::string here.
   std::string name = ".";
   name += root.filename().string();
@@ -367,9 +469,7 @@ bool apply_fresh(const WritePlan& plan, const fs::path& root, Staged& staged, Di
   name += unique_suffix();
   const fs::path staging = root.parent_path() / name;
   std::vector<std::pair<fs::path, std::string_view>> writes;
-  for (const FileChange& c : plan.changes) {
-    if (c.action == Action::Create) writes.emplace_back(staging / c.path, staged.content(c.path));
-  }
+  for (const auto& [path, content] : staged.writes()) writes.emplace_back(staging / path, content);
   std::optional<WriteError> failure = write_all(writes);
   if (!failure) failure = write_file(staging / kManifestPath, staged.manifest());
   std::error_code ec;
@@ -395,12 +495,11 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
   const std::string suffix = ".frp-new-" + unique_suffix();
   std::vector<std::pair<fs::path, fs::path>> renames;
   std::vector<std::pair<fs::path, std::string_view>> writes;
-  for (const FileChange& c : plan.changes) {
-    if (c.action != Action::Create && c.action != Action::Update) continue;
-    fs::path target = root / c.path;
+  for (const auto& [path, content] : staged.writes()) {
+    fs::path target = root / path;
     fs::path temp = target;
     temp += suffix;
-    writes.emplace_back(temp, staged.content(c.path));
+    writes.emplace_back(temp, content);
     renames.emplace_back(temp, target);
   }
   std::optional<WriteError> failure = write_all(writes);
@@ -427,6 +526,7 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
   for (const FileChange& c : plan.changes) {
     if (c.action == Action::Remove) fs::remove(root / c.path, ec);
   }
+  for (const std::string& path : plan.forgotten_pristine) fs::remove(root / path, ec);
   return true;
 }
 
@@ -445,29 +545,42 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
   fs::path root = fs::path(plan.root).lexically_normal();
   if (root.filename().empty()) root = root.parent_path();
   const bool fresh = !fs::exists(root) || (fs::is_directory(root) && fs::is_empty(root));
-  return fresh ? apply_fresh(plan, root, staged, diags) : apply_update(plan, root, staged, diags);
+  return fresh ? apply_fresh(root, staged, diags) : apply_update(plan, root, staged, diags);
 }
 
 Preview preview(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
                 const json& manifest_header, const json& old_manifest, bool with_diff) {
   Preview out;
+  const fs::path root(plan.root);
+  // What --force would write over a hand edit, for a conflict; nothing, for a file removed.
+  std::vector<std::pair<std::string, std::optional<std::string_view>>> changed;
   std::unordered_map<std::string_view, const render::RenderedFile*> planned;
   for (const render::RenderedFile& f : files) planned[f.path] = &f;
   for (const FileChange& c : plan.changes) {
-    if (c.action == Action::Unchanged || c.action == Action::Skip || c.action == Action::Orphaned) {
-      continue;
+    if (c.action == Action::Conflict) {
+      const auto next = planned.find(c.path);
+      changed.emplace_back(c.path, next == planned.end()
+                                       ? std::nullopt
+                                       : std::optional<std::string_view>(next->second->content));
+    } else if (c.action == Action::Remove) {
+      changed.emplace_back(c.path, std::nullopt);
     }
+  }
+  for (const auto& [path, content] : planned_writes(plan, by_path(files))) {
+    changed.emplace_back(path, content);
+  }
+  for (const std::string& path : plan.forgotten_pristine) changed.emplace_back(path, std::nullopt);
+  std::sort(changed.begin(), changed.end());
+  for (const auto& [path, content] : changed) {
+    const std::optional<std::string> current = read_file(root / path);
+    if (current && content && *current == *content) continue;
     out.changes = true;
     if (!with_diff) continue;
-    const std::optional<std::string> current =
-        c.action == Action::Create ? std::nullopt : read_file(fs::path(plan.root) / c.path);
-    const auto next = planned.find(c.path);
-    const bool kept = c.action != Action::Remove && next != planned.end();
-    out.diff += unified_diff(c.path, current.value_or(""), kept ? next->second->content : "",
-                             current.has_value(), kept);
+    out.diff += unified_diff(path, current.value_or(""), content.value_or(""), current.has_value(),
+                             content.has_value());
   }
   const std::string manifest = manifest_text(manifest_header, files, old_manifest, plan);
-  const std::optional<std::string> recorded = read_file(fs::path(plan.root) / kManifestPath);
+  const std::optional<std::string> recorded = read_file(root / kManifestPath);
   if (recorded != manifest) {
     out.changes = true;
     if (with_diff) {

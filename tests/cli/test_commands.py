@@ -30,10 +30,11 @@ def read_manifest(repo):
 
 
 def files_on_disk(repo):
+    """The repo's files, without frp-gen's records (.frp/: the manifest, pristine scaffolds)."""
     return {
         p.relative_to(repo).as_posix()
         for p in repo.rglob("*")
-        if p.is_file() and p.relative_to(repo).as_posix() != MANIFEST
+        if p.is_file() and not p.relative_to(repo).as_posix().startswith(".frp/")
     }
 
 

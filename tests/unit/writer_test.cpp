@@ -265,21 +265,88 @@ TEST_F(WriterTest, GeneratedFileWithoutManifestEntryIsAConflict) {
   EXPECT_EQ(actions(plan)["csrc/kernels/add.cpp"], Action::Create);
 }
 
-TEST_F(WriterTest, UserEditedScaffoldIsSkippedAndKept) {
+TEST_F(WriterTest, UserEditedScaffoldIsKeptWhileItsScaffoldStaysTheSame) {
   auto files = first_render();
   run(files);
-  const std::string pristine_hash = sha256_hex(files[3].content);
   const std::string mine = "// my real add kernel\n";
   overwrite(root_ / "csrc/kernels/add.cpp", mine);
-  files[3].content = "// a newer scaffold template\n";
-
   WritePlan plan = run(files);
   EXPECT_EQ(actions(plan)["csrc/kernels/add.cpp"], Action::Skip);
   EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"), mine);
-  // The manifest keeps the hash of what was once scaffolded, not the user's or the new one.
+  // The manifest keeps the hash of what was scaffolded, and its pristine copy the text.
   json entry = manifest_on_disk()["files"]["csrc/kernels/add.cpp"];
   EXPECT_EQ(entry["owner"], "scaffold");
-  EXPECT_EQ(entry["sha256"], pristine_hash);
+  EXPECT_EQ(entry["sha256"], sha256_hex(files[3].content));
+  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
+}
+
+TEST_F(WriterTest, AChangedScaffoldIsMergedIntoTheUsersFile) {
+  auto files = first_render();
+  files[3].content = "#include \"a.h\"\n\nvoid add(int a) {\n  todo(a);\n}\n";
+  run(files);
+  overwrite(root_ / "csrc/kernels/add.cpp",
+            "#include \"a.h\"\n\nvoid add(int a) {\n  real(a);\n}\n");
+  files[3].content =
+      "#include \"a.h\"\n#include \"b.h\"\n\nvoid add(int a, int b) {\n  todo(a, b);\n}\n";
+  WritePlan plan = run(files);
+  EXPECT_EQ(actions(plan)["csrc/kernels/add.cpp"], Action::Merged);
+  EXPECT_FALSE(plan.needs_attention());
+  EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"),
+            "#include \"a.h\"\n#include \"b.h\"\n\nvoid add(int a, int b) {\n  real(a);\n}\n");
+  // The new scaffold is the base of the next merge; the same render then changes nothing.
+  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
+  EXPECT_EQ(manifest_on_disk()["files"]["csrc/kernels/add.cpp"]["sha256"],
+            sha256_hex(files[3].content));
+  EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
+}
+
+TEST_F(WriterTest, AnUneditedScaffoldSimplyBecomesTheNewOne) {
+  auto files = first_render();
+  run(files);
+  files[3].content = "// a newer scaffold template\n";
+  EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Update);
+  EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"), files[3].content);
+  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
+}
+
+TEST_F(WriterTest, OverlappingChangesAreWrittenWithMarkersUntilResolved) {
+  auto files = first_render();
+  run(files);
+  const std::string mine = "// my real add kernel\n";
+  overwrite(root_ / "csrc/kernels/add.cpp", mine);
+  files[3].content = "// a newer scaffold template\n";
+  WritePlan plan = run(files);
+  EXPECT_EQ(actions(plan)["csrc/kernels/add.cpp"], Action::MergeConflict);
+  EXPECT_TRUE(plan.needs_attention());
+  EXPECT_FALSE(plan.has_conflicts());  // the rest is written all the same, as git does
+  const std::string marked = read(root_ / "csrc/kernels/add.cpp");
+  EXPECT_TRUE(marked.starts_with("<<<<<<< yours (csrc/kernels/add.cpp)\n" + mine)) << marked;
+  EXPECT_EQ(plan.changes[3].conflict_lines, std::vector<int>{1});
+  // Still reported (and left alone) while the markers are there; resolved, it is the user's.
+  plan = run(files);
+  EXPECT_EQ(actions(plan)["csrc/kernels/add.cpp"], Action::MergeConflict);
+  EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"), marked);
+  overwrite(root_ / "csrc/kernels/add.cpp", mine);
+  EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
+}
+
+TEST_F(WriterTest, WithoutAPristineCopyAChangedScaffoldIsStaleAndLeftAlone) {
+  auto files = first_render();
+  run(files);
+  const std::string mine = "// my real add kernel\n";
+  overwrite(root_ / "csrc/kernels/add.cpp", mine);
+  fs::remove_all(root_ / ".frp/pristine");  // a repo made before pristine copies were kept
+  // Unchanged, the scaffold is its pristine copy: kept from now on.
+  EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
+  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
+  fs::remove_all(root_ / ".frp/pristine");
+  files[3].content = "// a newer scaffold template\n";
+  WritePlan plan = run(files);
+  EXPECT_EQ(actions(plan)["csrc/kernels/add.cpp"], Action::Stale);
+  EXPECT_TRUE(plan.needs_attention());
+  EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"), mine);
+  // Reported once: the new scaffold is the base of the next merge.
+  EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
 }
 
 TEST_F(WriterTest, DeletedScaffoldIsCreatedAgain) {
@@ -343,8 +410,10 @@ TEST_F(WriterTest, AnOrphanedScaffoldDeletedByItsOwnerIsForgotten) {
   files.erase(files.begin() + 3, files.end());
   run(files);
   fs::remove(root_ / "csrc/kernels/add.cpp");
+  EXPECT_TRUE(fs::exists(root_ / ".frp/pristine/csrc/kernels/add.cpp"));
   EXPECT_FALSE(actions(run(files)).contains("csrc/kernels/add.cpp"));
   EXPECT_FALSE(manifest_on_disk()["files"].contains("csrc/kernels/add.cpp"));
+  EXPECT_FALSE(fs::exists(root_ / ".frp/pristine/csrc/kernels/add.cpp"));
 }
 
 TEST_F(WriterTest, DroppedFileAlreadyDeletedIsIgnored) {
@@ -404,7 +473,8 @@ TEST(MakeManifest, HeaderOwnersAndHashes) {
   json m = json::parse(manifest_text({{"tool", "frp-gen"}}, files, old, plan));
   EXPECT_EQ(m["tool"], "frp-gen");
   EXPECT_EQ(m["files"]["a.txt"], (json{{"owner", "generated"}, {"sha256", sha256_hex("A")}}));
-  EXPECT_EQ(m["files"]["b.txt"]["sha256"], "pristine");
+  // A skipped scaffold records the scaffold (the base of its next merge), not the user's text.
+  EXPECT_EQ(m["files"]["b.txt"]["sha256"], sha256_hex("B2"));
   EXPECT_FALSE(m["files"].contains("gone.txt"));
   EXPECT_EQ(m["files"]["frp.yaml"], (json{{"owner", "input"}, {"sha256", "in"}}));
 }
@@ -414,7 +484,7 @@ TEST(MakeManifest, IsWhatNlohmannsDumpWrites) {
   // byte for byte what dump(2) writes for the same value (the manifests in the golden trees).
   const std::vector<RenderedFile> files = {{"z/last.txt", "generated", "Z"},
                                            {"a \"quoted\"\\path\t\u00e9.txt", "generated", "A"},
-                                           {"kept.cpp", "scaffold", "edited by the user"},
+                                           {"k.cpp", "scaffold", "K", {"add.Tensor", "a\"b"}},
                                            {"dup.txt", "generated", "first"},
                                            {"dup.txt", "generated", "second"},
                                            {"B-upper.txt", "generated", ""}};
@@ -425,7 +495,7 @@ TEST(MakeManifest, IsWhatNlohmannsDumpWrites) {
         {"schemas/my.yaml", {{"owner", "input"}, {"sha256", "in2"}}},
         {"gone.txt", {{"owner", "generated"}, {"sha256", "x"}}},
         {"not-an-object", 3}}}};
-  WritePlan plan{"root", {{"kept.cpp", "scaffold", Action::Skip}}};
+  WritePlan plan{"root", {{"kept.cpp", "scaffold", Action::Orphaned}}};
   const json header = {{"generator", {{"name", "frp-gen"}, {"version", "0.1.0"}}},
                        {"inputs", {{"frp.yaml", "abc"}}},
                        {"templates", {"my templates", "/abs/t"}},
@@ -437,6 +507,7 @@ TEST(MakeManifest, IsWhatNlohmannsDumpWrites) {
   EXPECT_EQ(text, parsed.dump(2) + "\n");
   EXPECT_EQ(parsed["files"]["dup.txt"]["sha256"], sha256_hex("second"));
   EXPECT_EQ(parsed["files"]["kept.cpp"], old["files"]["kept.cpp"]);
+  EXPECT_EQ(parsed["files"]["k.cpp"]["ops"], (json{"add.Tensor", "a\"b"}));
   EXPECT_EQ(parsed["files"]["schemas/my.yaml"], old["files"]["schemas/my.yaml"]);
   EXPECT_FALSE(parsed["files"].contains("gone.txt"));
   EXPECT_FALSE(parsed["files"].contains("not-an-object"));

@@ -1,0 +1,71 @@
+#include "cli/op_changes.h"
+
+#include <algorithm>
+#include <set>
+
+#include "common/json_scan.h"
+
+namespace frp::cli {
+
+using nlohmann::json;
+
+nlohmann::json op_schemas(const plan::RenderModel& model) {
+  json out = json::object();
+  for (const std::string& op : model.ops) {
+    std::string key, schema;
+    read_string_members(op, {{"key", &key}, {"schema", &schema}});
+    // A custom op's schema is written without its namespace; its key has it.
+    const std::size_t ns = key.find("::");
+    if (ns != std::string::npos && schema.compare(0, ns + 2, key, 0, ns + 2) != 0) {
+      schema.insert(0, key, 0, ns + 2);
+    }
+    out[key] = std::move(schema);
+  }
+  return out;
+}
+
+void attach_scaffold_ops(const plan::RenderModel& model, std::vector<render::RenderedFile>& files) {
+  for (std::size_t i = 0; i < files.size() && i < model.file_ops.size(); ++i) {
+    if (files[i].owner != "scaffold") continue;
+    for (std::size_t op : model.file_ops[i]) {
+      std::string key;
+      read_string_members(model.ops[op], {{"key", &key}});
+      files[i].ops.push_back(std::move(key));
+    }
+  }
+}
+
+std::vector<SchemaChange> schema_changes(const json& before, const json& after,
+                                         const std::vector<std::string>* only) {
+  auto schema = [](const json& record, const std::string& key) {
+    auto found = record.is_object() ? record.find(key) : record.end();
+    return found != record.end() && found->is_string() ? found->get<std::string>() : std::string();
+  };
+  std::set<std::string> keys;
+  if (only) {
+    keys.insert(only->begin(), only->end());
+  } else {
+    for (const json* record : {&before, &after}) {
+      if (!record->is_object()) continue;
+      for (auto it = record->begin(); it != record->end(); ++it) keys.insert(it.key());
+    }
+  }
+  std::vector<SchemaChange> out;
+  for (const std::string& key : keys) {
+    SchemaChange change{key, schema(before, key), schema(after, key)};
+    if (change.before != change.after) out.push_back(std::move(change));
+  }
+  return out;
+}
+
+std::string describe(const std::vector<SchemaChange>& changes, const std::string& indent) {
+  std::string out;
+  for (const SchemaChange& c : changes) {
+    out += indent + c.op + "\n";
+    out += indent + "  was: " + (c.before.empty() ? "(not planned)" : c.before) + "\n";
+    out += indent + "  now: " + (c.after.empty() ? "(not planned)" : c.after) + "\n";
+  }
+  return out;
+}
+
+}  // namespace frp::cli
