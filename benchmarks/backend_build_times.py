@@ -50,14 +50,11 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    import torch  # for its cmake prefix only
-
     env = dict(os.environ, CCACHE_DISABLE="1")
     jobs = str(os.cpu_count() or 2)
     configure = [
         "cmake", "-S", ".", "-B", "build", "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-        f"-DCMAKE_PREFIX_PATH={torch.utils.cmake_prefix_path}",
-        f"-DPython3_EXECUTABLE={sys.executable}",
+        f"-DPython3_EXECUTABLE={sys.executable}",  # its torch is what the build uses
     ]  # fmt: skip
     build = ["cmake", "--build", "build", "--target", "_C", "--parallel", jobs]
     ignore = shutil.ignore_patterns("build", "*.so", "*.egg-info", "__pycache__")

@@ -99,12 +99,6 @@ def choose_sample(ops: list[dict], size: int) -> list[dict]:
 
 
 def build(repo: Path, build_dir: Path) -> Path:
-    prefix = subprocess.run(
-        [sys.executable, "-c", "import torch; print(torch.utils.cmake_prefix_path)"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
     sources = len(list((repo / "csrc").rglob("*.cpp")))
     jobs = os.cpu_count() or 2
     # A unity build merges the many small kernel files into one translation unit per core:
@@ -118,7 +112,8 @@ def build(repo: Path, build_dir: Path) -> Path:
             build_dir,
             "-G",
             "Ninja",
-            f"-DCMAKE_PREFIX_PATH={prefix}",
+            # The generated CMake builds against this Python's torch.
+            f"-DPython3_EXECUTABLE={sys.executable}",
             "-DCMAKE_BUILD_TYPE=Release",
             "-DCMAKE_UNITY_BUILD=ON",
             f"-DCMAKE_UNITY_BUILD_BATCH_SIZE={-(-sources // jobs)}",
