@@ -16,6 +16,7 @@
 #include "load/yaml_file.h"
 #include "plan/plan.h"
 #include "write/overlays.h"
+#include "write/pristine_store.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -73,7 +74,8 @@ struct OpRecords {
     if (before == old_manifest.end() || !before->is_object()) return {};
     return schema_changes(*before, header.at("ops"), only);
   }
-  std::vector<SchemaChange> of_file(const std::string& path) const {
+  // The ops of the scaffold at `path` (then and now): all of them, or those whose schema changed.
+  std::vector<SchemaChange> of_file(const std::string& path, bool all) const {
     std::vector<std::string> keys;
     for (const auto& f : files) {
       if (f.path == path) keys = f.ops;
@@ -86,7 +88,9 @@ struct OpRecords {
     }
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    return changes(&keys);
+    if (!all) return changes(&keys);
+    auto before = old_manifest.find("ops");
+    return schemas_of(before != old_manifest.end() ? *before : json(), header.at("ops"), keys);
   }
 };
 
@@ -114,15 +118,18 @@ void report_scaffold(const std::string& root, const write::FileChange& c, const 
       break;
     case write::Action::Stale:
       std::cerr << where
-                << ": stale: the scaffold changed, and there is no copy of the scaffold frp-gen "
-                   "wrote before to merge with (the repo predates .frp/pristine/); your file is "
-                   "left as it is: bring the changes below into it by hand (the next changes "
-                   "will merge)\n";
+                << ": stale: the scaffold frp-gen writes for this file changed, and there is no "
+                   "copy of the one it wrote before to merge with (the repo predates "
+                   ".frp/pristine.txt); your file is left as it is: compare it with the new "
+                   "scaffold, now under its path in "
+                << root << "/" << write::PristineStore::kPath
+                << ", and bring over what you need (later changes will merge)\n";
       break;
     default:
       return;
   }
-  std::cerr << describe(ops.of_file(c.path), "  ");
+  // An orphan names all its ops (one may have only left `autograd:`); the others, what changed.
+  std::cerr << describe(ops.of_file(c.path, c.action == write::Action::Orphaned), "  ");
 }
 
 // The ops whose schema changed since the repo's last generation (a new torch, an edited

@@ -35,12 +35,26 @@ void attach_scaffold_ops(const plan::RenderModel& model, std::vector<render::Ren
   }
 }
 
+namespace {
+
+std::string schema_in(const json& record, const std::string& key) {
+  auto found = record.is_object() ? record.find(key) : record.end();
+  return found != record.end() && found->is_string() ? found->get<std::string>() : std::string();
+}
+
+}  // namespace
+
+std::vector<SchemaChange> schemas_of(const json& before, const json& after,
+                                     const std::vector<std::string>& keys) {
+  std::vector<SchemaChange> out;
+  for (const std::string& key : keys) {
+    out.push_back({key, schema_in(before, key), schema_in(after, key)});
+  }
+  return out;
+}
+
 std::vector<SchemaChange> schema_changes(const json& before, const json& after,
                                          const std::vector<std::string>* only) {
-  auto schema = [](const json& record, const std::string& key) {
-    auto found = record.is_object() ? record.find(key) : record.end();
-    return found != record.end() && found->is_string() ? found->get<std::string>() : std::string();
-  };
   std::set<std::string> keys;
   if (only) {
     keys.insert(only->begin(), only->end());
@@ -50,11 +64,8 @@ std::vector<SchemaChange> schema_changes(const json& before, const json& after,
       for (auto it = record->begin(); it != record->end(); ++it) keys.insert(it.key());
     }
   }
-  std::vector<SchemaChange> out;
-  for (const std::string& key : keys) {
-    SchemaChange change{key, schema(before, key), schema(after, key)};
-    if (change.before != change.after) out.push_back(std::move(change));
-  }
+  std::vector<SchemaChange> out = schemas_of(before, after, {keys.begin(), keys.end()});
+  std::erase_if(out, [](const SchemaChange& c) { return c.before == c.after; });
   return out;
 }
 

@@ -26,6 +26,10 @@ struct SchemaChange {
   std::string after;
 };
 
+// The ops `keys` as the two "ops" records have them, changed or not.
+std::vector<SchemaChange> schemas_of(const nlohmann::json& before, const nlohmann::json& after,
+                                     const std::vector<std::string>& keys);
+
 // The differences between two "ops" records, by key; only the keys in `only` if it is given.
 std::vector<SchemaChange> schema_changes(const nlohmann::json& before, const nlohmann::json& after,
                                          const std::vector<std::string>* only = nullptr);

@@ -17,6 +17,7 @@
 #include "common/json_text.h"
 #include "common/parallel.h"
 #include "common/paths.h"
+#include "write/pristine_store.h"
 #include "write/three_way_merge.h"
 #include "write/unified_diff.h"
 
@@ -28,7 +29,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kManifestPath = ".frp/manifest.json";
-constexpr std::string_view kPristineFolder = ".frp/pristine";
 
 // Plain POSIX calls: a repo has thousands of small files, and iostreams cost more per file than
 // the reading or writing itself.
@@ -179,10 +179,6 @@ bool WritePlan::needs_attention() const {
   return false;
 }
 
-std::string pristine_path(std::string_view path) {
-  return std::string(kPristineFolder) + "/" + std::string(path);
-}
-
 std::string sha256_hex(std::string_view data) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
@@ -221,24 +217,21 @@ bool is_cpp_source(std::string_view path) {
 }
 
 // A scaffold that exists and differs from its new text. `recorded` is the manifest's hash of
-// the text frp-gen last wrote there.
-FileChange plan_scaffold(const fs::path& root, const render::RenderedFile& f,
-                         const std::string& current, const std::string& recorded) {
+// the text frp-gen last wrote there, `store` the repo's pristine copies.
+FileChange plan_scaffold(const render::RenderedFile& f, const std::string& current,
+                         const std::string& recorded, const std::optional<PristineStore>& store) {
   FileChange change{f.path, f.owner, Action::Skip};
-  const std::optional<std::string> pristine = read_file(root / pristine_path(f.path));
-  const bool have_pristine = pristine && sha256_hex(*pristine) == recorded;
   if (recorded == sha256_hex(f.content)) {  // the scaffold did not change: the file is theirs
-    change.record_pristine = !have_pristine || *pristine != f.content;
     change.conflict_lines = conflict_marker_lines(current);
     if (!change.conflict_lines.empty()) change.action = Action::MergeConflict;  // unresolved
     return change;
   }
-  change.record_pristine = true;
   if (recorded == sha256_hex(current)) {  // never edited: it simply becomes the new scaffold
     change.action = Action::Update;
     return change;
   }
-  if (!have_pristine) {
+  const std::optional<std::string_view> pristine = store ? store->find(f.path) : std::nullopt;
+  if (!pristine || sha256_hex(*pristine) != recorded) {
     change.action = Action::Stale;
     return change;
   }
@@ -248,6 +241,23 @@ FileChange plan_scaffold(const fs::path& root, const render::RenderedFile& f,
   change.conflict_lines = std::move(merged.conflict_lines);
   change.content = std::move(merged.text);
   return change;
+}
+
+// The pristine store after `plan`: each planned scaffold's text, and an orphan's old one.
+std::string next_pristine(const std::vector<render::RenderedFile>& files, const WritePlan& plan,
+                          const std::optional<PristineStore>& store) {
+  std::vector<std::pair<std::string_view, std::string_view>> entries;
+  for (const render::RenderedFile& f : files) {
+    if (f.owner == "scaffold") entries.emplace_back(f.path, f.content);
+  }
+  for (const FileChange& c : plan.changes) {
+    std::optional<std::string_view> kept;
+    if (c.action == Action::Orphaned && store && (kept = store->find(c.path))) {
+      entries.emplace_back(c.path, *kept);
+    }
+  }
+  std::sort(entries.begin(), entries.end());
+  return PristineStore::format(entries);
 }
 
 }  // namespace
@@ -264,12 +274,17 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
   std::unordered_set<std::string> planned;
   // A new repo has nothing to compare with; its thousands of files need not be looked for.
   const bool fresh = !fs::exists(root);
+  std::optional<PristineStore> store;
+  if (std::optional<std::string> text =
+          fresh ? std::nullopt : read_file(fs::path(root) / PristineStore::kPath)) {
+    store = PristineStore::parse(std::move(*text));
+  }
   for (const render::RenderedFile& f : files) {
     planned.insert(f.path);
     std::optional<std::string> current = fresh ? std::nullopt : read_file(fs::path(root) / f.path);
     const bool scaffold = f.owner == "scaffold";
     if (current && *current != f.content && scaffold) {
-      plan.changes.push_back(plan_scaffold(root, f, *current, recorded_hash(f.path)));
+      plan.changes.push_back(plan_scaffold(f, *current, recorded_hash(f.path), store));
       continue;
     }
     Action action;
@@ -284,21 +299,12 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
       bool edited = recorded_hash(f.path) != sha256_hex(*current);
       action = (edited && !force) ? Action::Conflict : Action::Update;
     }
-    FileChange change{f.path, f.owner, action};
-    // A scaffold as frp-gen writes it: its pristine copy is that text (written if missing).
-    if (scaffold) {
-      change.record_pristine =
-          !current || read_file(fs::path(root) / pristine_path(f.path)) != f.content;
-    }
-    plan.changes.push_back(std::move(change));
+    plan.changes.push_back({f.path, f.owner, action});
   }
   for (const auto& [path, entry] : old_files.items()) {
     const std::string owner = entry.is_object() ? entry.value("owner", "") : "";
     if (planned.contains(path) || (owner != "generated" && owner != "scaffold")) continue;
     std::optional<std::string> current = read_file(fs::path(root) / path);
-    if (!current && owner == "scaffold" && fs::exists(fs::path(root) / pristine_path(path))) {
-      plan.forgotten_pristine.push_back(pristine_path(path));  // its owner deleted it
-    }
     if (!current) continue;
     if (owner == "scaffold") {  // the user's file: never removed, only reported
       plan.changes.push_back({path, owner, Action::Orphaned});
@@ -308,6 +314,7 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
     plan.changes.push_back(
         {path, "generated", (edited && !force) ? Action::Conflict : Action::Remove});
   }
+  plan.pristine = next_pristine(files, plan, store);
   return plan;
 }
 
@@ -423,7 +430,7 @@ RenderedByPath by_path(const std::vector<render::RenderedFile>& files) {
 }
 
 // Every file apply() writes, relative to the repo, with its text: new and changed files, merges,
-// and the pristine copies of scaffolds.
+// and the pristine store when it changed.
 std::vector<std::pair<std::string, std::string_view>> planned_writes(
     const WritePlan& plan, const RenderedByPath& rendered) {
   std::vector<std::pair<std::string, std::string_view>> out;
@@ -432,7 +439,9 @@ std::vector<std::pair<std::string, std::string_view>> planned_writes(
                          c.action == Action::Merged ||
                          (c.action == Action::MergeConflict && c.content);
     if (written) out.emplace_back(c.path, c.content ? *c.content : *rendered.at(c.path));
-    if (c.record_pristine) out.emplace_back(pristine_path(c.path), *rendered.at(c.path));
+  }
+  if (read_file(fs::path(plan.root) / PristineStore::kPath) != plan.pristine) {
+    out.emplace_back(PristineStore::kPath, plan.pristine);
   }
   return out;
 }
@@ -526,7 +535,6 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
   for (const FileChange& c : plan.changes) {
     if (c.action == Action::Remove) fs::remove(root / c.path, ec);
   }
-  for (const std::string& path : plan.forgotten_pristine) fs::remove(root / path, ec);
   return true;
 }
 
@@ -569,7 +577,6 @@ Preview preview(const WritePlan& plan, const std::vector<render::RenderedFile>& 
   for (const auto& [path, content] : planned_writes(plan, by_path(files))) {
     changed.emplace_back(path, content);
   }
-  for (const std::string& path : plan.forgotten_pristine) changed.emplace_back(path, std::nullopt);
   std::sort(changed.begin(), changed.end());
   for (const auto& [path, content] : changed) {
     const std::optional<std::string> current = read_file(root / path);

@@ -23,7 +23,7 @@ enum class Action {
   Conflict,   // generated file edited by hand (content differs from the manifest's hash)
   Orphaned,   // scaffold no longer planned (its op left frp.yaml): kept, out of the build, listed
   // Scaffolds their owner edited, whose scaffold changed since frp-gen wrote them (a schema or a
-  // template changed): merged three ways against the pristine copy under .frp/pristine/.
+  // template changed): merged three ways against the pristine copy (write/pristine_store.h).
   Merged,         // the new scaffold's changes merged into the owner's file
   MergeConflict,  // overlapping changes, written with conflict markers (or markers still there)
   Stale,          // no pristine copy to merge with (a repo older than them): left as it is
@@ -37,22 +37,17 @@ struct FileChange {
   // What is written instead of the rendered text (a merge's result); nullopt: the rendered text.
   std::optional<std::string> content = std::nullopt;
   std::vector<int> conflict_lines = {};  // a MergeConflict's markers, lines from 1
-  // A scaffold's rendered text becomes its pristine copy (.frp/pristine/<path>): the base of the
-  // next merge.
-  bool record_pristine = false;
 };
 
 struct WritePlan {
   std::string root;
   std::vector<FileChange> changes;
-  std::vector<std::string> forgotten_pristine =
-      {};                        // pristine copies of scaffolds their owner deleted
+  // The text of the repo's pristine store (write/pristine_store.h) after the plan: every planned
+  // scaffold as rendered, an orphaned one as it was.
+  std::string pristine = {};
   bool has_conflicts() const;    // hand-edited generated files: nothing may be written
   bool needs_attention() const;  // conflicts in scaffolds, or stale ones: exit 1 once written
 };
-
-// Where the pristine copy of the scaffold at `path` lives, relative to the repo.
-std::string pristine_path(std::string_view path);
 
 std::string sha256_hex(std::string_view data);
 
@@ -61,7 +56,7 @@ std::optional<nlohmann::json> read_manifest(const std::string& root, Diagnostics
 
 // Decides the action for every file. With `force`, hand-edited generated files are overwritten.
 // A scaffold its owner edited is merged with its new text when that changed (Merged,
-// MergeConflict, or Stale without a pristine copy).
+// MergeConflict, or Stale without a pristine copy in the repo's pristine store).
 WritePlan plan_writes(const std::string& root, const std::vector<render::RenderedFile>& files,
                       const nlohmann::json& old_manifest, bool force);
 

@@ -63,6 +63,20 @@ def regen(run, repo, *flags):
     return code, {f["path"]: f["action"] for f in report["files"]}, report, err
 
 
+def pristine(repo, path):
+    """The scaffold frp-gen last wrote at `path`, from the repo's .frp/pristine.txt."""
+    data = (repo / ".frp/pristine.txt").read_bytes()
+    at = data.index(b"\n") + 1  # past the first line
+    while at < len(data):
+        end = data.index(b"\n", at)
+        size, name = data[at + 4 : end].decode().split(" ", 1)
+        text = data[end + 1 : end + 1 + int(size)]
+        if name == path:
+            return text.decode()
+        at = end + 1 + int(size) + 1
+    raise KeyError(path)
+
+
 def signature(repo):
     """The kernel's declaration: from its return type to the opening brace."""
     text = (repo / KERNEL).read_text()
@@ -140,9 +154,7 @@ def test_an_unedited_kernel_simply_takes_the_new_scaffold(
     code, done, _, err = regen(run, repo)
     assert code == 0, err
     assert done[KERNEL] == "updated"
-    assert (repo / KERNEL).read_bytes() == (
-        repo / ".frp/pristine" / KERNEL
-    ).read_bytes()
+    assert (repo / KERNEL).read_text() == pristine(repo, KERNEL)
 
 
 def test_a_renamed_op_orphans_the_users_file_and_scaffolds_the_new_one(run, repo):
@@ -155,6 +167,20 @@ def test_a_renamed_op_orphans_the_users_file_and_scaffolds_the_new_one(run, repo
     # The orphan names the op that left, with the schema it had.
     orphan = err[err.index(f"{KERNEL}: orphaned") :]
     assert "npu_ops::rms_norm\n" in orphan and "now: (not planned)" in orphan
+
+
+def test_an_autograd_entry_removed_orphans_its_file_and_names_the_op(run, repo):
+    descriptor = repo / "frp.yaml"
+    descriptor.write_text(
+        descriptor.read_text().replace("autograd: [npu_ops::fused_gelu]\n", "")
+    )
+    code, done, _, err = regen(run, repo)
+    assert code == 0, err
+    path = "csrc/autograd/npu_ops_fused_gelu.cpp"
+    assert done[path] == "orphaned" and (repo / path).is_file()
+    schema = "npu_ops::fused_gelu(Tensor self, *, str approximate='none') -> Tensor"
+    orphan = err[err.index(f"{path}: orphaned") :]
+    assert f"  npu_ops::fused_gelu\n    was: {schema}\n    now: {schema}\n" in orphan
 
 
 def test_an_edit_on_the_signature_lines_is_a_conflict_that_keeps_both(run, repo):
@@ -212,7 +238,7 @@ def test_check_and_diff_show_a_merge_before_it_is_made(run, repo):
 def test_an_old_repo_without_pristine_copies_reports_stale_and_keeps_the_file(
     run, repo
 ):
-    shutil.rmtree(repo / ".frp" / "pristine")
+    (repo / ".frp/pristine.txt").unlink()  # a repo made before frp-gen kept it
     mine = (repo / KERNEL).read_text()
     edit_schema(
         repo, SCHEMA.replace("float eps=1e-06)", "float eps=1e-06, bool affine=True)")
@@ -224,11 +250,11 @@ def test_an_old_repo_without_pristine_copies_reports_stale_and_keeps_the_file(
     assert f"{KERNEL}: stale" in err and "bool affine=True" in err
     # The user brings the new signature in by hand; from now on the repo has its pristine copy,
     # and the next change merges.
-    pristine = (repo / ".frp/pristine" / KERNEL).read_text()
+    scaffold = pristine(repo, KERNEL)
     placeholder = next(
-        line for line in pristine.splitlines(True) if "not_implemented(" in line
+        line for line in scaffold.splitlines(True) if "not_implemented(" in line
     )
-    (repo / KERNEL).write_text(pristine.replace(placeholder, BODY))
+    (repo / KERNEL).write_text(scaffold.replace(placeholder, BODY))
     schemas = repo / "schemas/npu_ops.yaml"
     schemas.write_text(
         schemas.read_text().replace("float eps=1e-06, bool", "float eps=1e-05, bool")

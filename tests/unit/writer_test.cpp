@@ -15,6 +15,7 @@
 
 #include "common/diagnostics.h"
 #include "render/render.h"
+#include "write/pristine_store.h"
 #include "write/unified_diff.h"
 
 namespace frp::write {
@@ -87,6 +88,14 @@ class WriterTest : public ::testing::Test {
   }
 
   json manifest_on_disk() { return json::parse(read(root_ / ".frp/manifest.json")); }
+
+  // The pristine copy of the scaffold at `path`, from the repo's store ("" if it has none).
+  std::string pristine(const std::string& path) {
+    std::optional<PristineStore> store = PristineStore::parse(read(root_ / PristineStore::kPath));
+    EXPECT_TRUE(store.has_value());
+    std::optional<std::string_view> text = store ? store->find(path) : std::nullopt;
+    return text ? std::string(*text) : std::string();
+  }
 
   // Makes every file of the repo look old, so a rewrite would show in its mtime.
   void age_files(const std::vector<RenderedFile>& files) {
@@ -277,7 +286,7 @@ TEST_F(WriterTest, UserEditedScaffoldIsKeptWhileItsScaffoldStaysTheSame) {
   json entry = manifest_on_disk()["files"]["csrc/kernels/add.cpp"];
   EXPECT_EQ(entry["owner"], "scaffold");
   EXPECT_EQ(entry["sha256"], sha256_hex(files[3].content));
-  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
+  EXPECT_EQ(pristine("csrc/kernels/add.cpp"), files[3].content);
 }
 
 TEST_F(WriterTest, AChangedScaffoldIsMergedIntoTheUsersFile) {
@@ -294,7 +303,7 @@ TEST_F(WriterTest, AChangedScaffoldIsMergedIntoTheUsersFile) {
   EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"),
             "#include \"a.h\"\n#include \"b.h\"\n\nvoid add(int a, int b) {\n  real(a);\n}\n");
   // The new scaffold is the base of the next merge; the same render then changes nothing.
-  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
+  EXPECT_EQ(pristine("csrc/kernels/add.cpp"), files[3].content);
   EXPECT_EQ(manifest_on_disk()["files"]["csrc/kernels/add.cpp"]["sha256"],
             sha256_hex(files[3].content));
   EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
@@ -306,7 +315,7 @@ TEST_F(WriterTest, AnUneditedScaffoldSimplyBecomesTheNewOne) {
   files[3].content = "// a newer scaffold template\n";
   EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Update);
   EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"), files[3].content);
-  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
+  EXPECT_EQ(pristine("csrc/kernels/add.cpp"), files[3].content);
 }
 
 TEST_F(WriterTest, OverlappingChangesAreWrittenWithMarkersUntilResolved) {
@@ -335,11 +344,11 @@ TEST_F(WriterTest, WithoutAPristineCopyAChangedScaffoldIsStaleAndLeftAlone) {
   run(files);
   const std::string mine = "// my real add kernel\n";
   overwrite(root_ / "csrc/kernels/add.cpp", mine);
-  fs::remove_all(root_ / ".frp/pristine");  // a repo made before pristine copies were kept
+  fs::remove(root_ / PristineStore::kPath);  // a repo made before pristine copies were kept
   // Unchanged, the scaffold is its pristine copy: kept from now on.
   EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
-  EXPECT_EQ(read(root_ / ".frp/pristine/csrc/kernels/add.cpp"), files[3].content);
-  fs::remove_all(root_ / ".frp/pristine");
+  EXPECT_EQ(pristine("csrc/kernels/add.cpp"), files[3].content);
+  fs::remove(root_ / PristineStore::kPath);
   files[3].content = "// a newer scaffold template\n";
   WritePlan plan = run(files);
   EXPECT_EQ(actions(plan)["csrc/kernels/add.cpp"], Action::Stale);
@@ -410,10 +419,10 @@ TEST_F(WriterTest, AnOrphanedScaffoldDeletedByItsOwnerIsForgotten) {
   files.erase(files.begin() + 3, files.end());
   run(files);
   fs::remove(root_ / "csrc/kernels/add.cpp");
-  EXPECT_TRUE(fs::exists(root_ / ".frp/pristine/csrc/kernels/add.cpp"));
+  EXPECT_EQ(pristine("csrc/kernels/add.cpp"), first_render()[3].content);  // the orphan's
   EXPECT_FALSE(actions(run(files)).contains("csrc/kernels/add.cpp"));
   EXPECT_FALSE(manifest_on_disk()["files"].contains("csrc/kernels/add.cpp"));
-  EXPECT_FALSE(fs::exists(root_ / ".frp/pristine/csrc/kernels/add.cpp"));
+  EXPECT_EQ(pristine("csrc/kernels/add.cpp"), "");
 }
 
 TEST_F(WriterTest, DroppedFileAlreadyDeletedIsIgnored) {
