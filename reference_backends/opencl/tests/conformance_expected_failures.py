@@ -1,5 +1,5 @@
-# Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
-# and will never overwrite it.
+# Scaffolded by frp-gen. This file is yours: regen never overwrites it;
+# when an operator's schema changes, it merges the new signature in and keeps your code.
 """Known failures of ocl in tests/test_conformance.py, each with its reason.
 
 A key names an OpInfo of op_db ("add", "nn.functional.conv2d", "max.reduction_with_dim"), and

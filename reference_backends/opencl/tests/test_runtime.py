@@ -1,5 +1,5 @@
-# Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
-# and will never overwrite it.
+# Scaffolded by frp-gen. This file is yours: regen never overwrites it;
+# when an operator's schema changes, it merges the new signature in and keeps your code.
 """Tests of the OpenCL runtime's own settings (csrc/runtime/opencl_runtime.cpp): the platform
 and device type chosen by OCL_PLATFORM and OCL_DEVICE_TYPE, and device memory the host cannot
 address. The generated tests check what any runtime must do.

@@ -25,11 +25,6 @@ CORE_LIBRARY = "libtorch_mydevice.so"
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
-        # Without autoloading: the installed backends (this one's previous build among them)
-        # have no business in the build, and a broken one would stop it.
-        os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
-        import torch  # the installed torch: its libtorch and headers are what we build against
-
         build_dir = ROOT / "build"
         configure = [
             "cmake",
@@ -38,7 +33,7 @@ class CMakeBuild(build_ext):
             "-B",
             str(build_dir),
             f"-DCMAKE_BUILD_TYPE={os.environ.get('MYDEVICE_BUILD_TYPE', 'Release')}",
-            f"-DCMAKE_PREFIX_PATH={torch.utils.cmake_prefix_path}",
+            # This Python's torch is the one CMakeLists.txt builds against.
             f"-DPython3_EXECUTABLE={sys.executable}",
         ]
         if shutil.which("ninja") and not (build_dir / "CMakeCache.txt").exists():

@@ -1,5 +1,5 @@
-// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
-// and will never overwrite it.
+// Scaffolded by frp-gen. This file is yours: regen never overwrites it;
+// when an operator's schema changes, it merges the new signature in and keeps your code.
 //
 // Kernels of cpuref: threshold_backward, run by ATen's CPU kernel on the device memory.
 #include "generated/kernels/threshold_backward.h"

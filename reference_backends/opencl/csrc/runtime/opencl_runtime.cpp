@@ -1,5 +1,5 @@
-// Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
-// and will never overwrite it.
+// Scaffolded by frp-gen. This file is yours: regen never overwrites it;
+// when an operator's schema changes, it merges the new signature in and keeps your code.
 //
 // The runtime of ocl on OpenCL 1.2: device memory is cl_mem buffers, streams are in-order command
 // queues, events are marker cl_events (with profiling, for elapsed_time), pinned host memory is a

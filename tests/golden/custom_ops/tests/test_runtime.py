@@ -1,5 +1,5 @@
-# Scaffolded by frp-gen 0.1.0. This file is yours: frp-gen wrote it once
-# and will never overwrite it.
+# Scaffolded by frp-gen. This file is yours: regen never overwrites it;
+# when an operator's schema changes, it merges the new signature in and keeps your code.
 """Tests of the runtime's own settings: here the environment variables of the scaffolded
 host-memory runtime in csrc/runtime/. The generated tests check what any runtime must do; these
 check what only yours knows, so rewrite them when you replace it.
