@@ -143,6 +143,19 @@ void print_schema_changes(const OpRecords& ops, const std::vector<SchemaChange>&
   std::cout << ":\n" << describe(changes, "  ");
 }
 
+// After a regen's errors: the ops the repo was generated with that are gone now, since an op
+// that a new torch dropped is the likely reason an op of frp.yaml is unknown.
+void report_vanished_ops(const json& old_manifest, const Loaded& loaded) {
+  const std::vector<SchemaChange> gone =
+      vanished_ops(old_manifest.value("ops", json::object()), loaded.registry);
+  if (gone.empty()) return;
+  std::cerr << "note: these operators of the last generation (torch "
+            << old_manifest.value("torch_version", std::string("?")) << ") are not in torch "
+            << loaded.torch_version << " or the custom-op files now:\n"
+            << describe(gone, "  ")
+            << "  take them out of frp.yaml; their kernel files stay, reported as orphaned\n";
+}
+
 // The summary table: one row per action, one column per owner.
 void print_summary(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
                    const Output& out) {
@@ -228,7 +241,11 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
              Diagnostics& diags, StageTimer& timer) {
   timer.lap("load");
   std::optional<plan::RenderModel> model = plan_model(g.settings, loaded, diags);
-  if (!model) return report(diags);
+  if (!model) {
+    const int code = report(diags);
+    report_vanished_ops(g.old_manifest, loaded);
+    return code;
+  }
   timer.lap("plan");
   std::optional<std::vector<render::RenderedFile>> files = g.renderer.render(*model, diags);
   if (!files) return report(diags);

@@ -69,6 +69,17 @@ std::vector<SchemaChange> schema_changes(const json& before, const json& after,
   return out;
 }
 
+std::vector<SchemaChange> vanished_ops(const json& recorded, const model::OpRegistry& registry) {
+  std::vector<SchemaChange> out;
+  if (!recorded.is_object()) return out;
+  for (auto it = recorded.begin(); it != recorded.end(); ++it) {
+    if (it.value().is_string() && !registry.find(it.key())) {
+      out.push_back({it.key(), it.value().get<std::string>(), ""});
+    }
+  }
+  return out;
+}
+
 std::string describe(const std::vector<SchemaChange>& changes, const std::string& indent) {
   std::string out;
   for (const SchemaChange& c : changes) {

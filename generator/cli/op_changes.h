@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "model/op_registry.h"
 #include "plan/plan.h"
 #include "render/render.h"
 
@@ -33,6 +34,11 @@ std::vector<SchemaChange> schemas_of(const nlohmann::json& before, const nlohman
 // The differences between two "ops" records, by key; only the keys in `only` if it is given.
 std::vector<SchemaChange> schema_changes(const nlohmann::json& before, const nlohmann::json& after,
                                          const std::vector<std::string>* only = nullptr);
+
+// The ops of the "ops" record `recorded` that `registry` no longer has (a torch that dropped
+// them, a custom op deleted from its file), with their recorded schema.
+std::vector<SchemaChange> vanished_ops(const nlohmann::json& recorded,
+                                       const model::OpRegistry& registry);
 
 // "  <op>\n    was: <schema>\n    now: <schema>\n" for each change, indented by `indent`.
 std::string describe(const std::vector<SchemaChange>& changes, const std::string& indent);

@@ -267,9 +267,11 @@ def test_an_old_repo_without_pristine_copies_reports_stale_and_keeps_the_file(
 # --- a torch upgrade ------------------------------------------------------------------------
 
 
-def fake_torch(root: Path, version: str, addcmul_extra: str = "") -> Path:
+def fake_torch(
+    root: Path, version: str, addcmul_extra: str = "", drop_mm=False
+) -> Path:
     """A folder that, first on PYTHONPATH, is the installed torch to frp-gen: torch/version.py
-    and torchgen's packaged yaml (the fixture's, with addcmul's schema extended)."""
+    and torchgen's packaged yaml (the fixture's, with addcmul's schema extended, without mm)."""
     native = root / "torchgen" / "packaged" / "ATen" / "native"
     native.mkdir(parents=True)
     (root / "torch").mkdir()
@@ -279,9 +281,15 @@ def fake_torch(root: Path, version: str, addcmul_extra: str = "") -> Path:
     old = "Tensor tensor2, *, Scalar value=1) -> Tensor"
     yaml = (FIXTURES / "native_functions.yaml").read_text()
     assert old in yaml
-    (native / "native_functions.yaml").write_text(
-        yaml.replace(old, old.replace("value=1)", f"value=1{addcmul_extra})"))
-    )
+    yaml = yaml.replace(old, old.replace("value=1)", f"value=1{addcmul_extra})"))
+    if drop_mm:
+        mm = (
+            "- func: mm(Tensor self, Tensor mat2) -> Tensor\n"
+            "  variants: function, method\n  tags: [core]\n\n"
+        )
+        assert mm in yaml
+        yaml = yaml.replace(mm, "")
+    (native / "native_functions.yaml").write_text(yaml)
     shutil.copy(FIXTURES / "tags.yaml", native / "tags.yaml")
     return root
 
@@ -326,3 +334,20 @@ def test_a_torch_upgrade_lists_changed_schemas_and_merges_the_kernels(run, tmp_p
     # Regenerating against the same torch again: nothing to list.
     code, out, err = run("regen", "--dir", repo, env=env)
     assert code == 0 and "schema changed" not in out, err
+
+
+def test_an_op_the_new_torch_dropped_is_named_with_its_old_schema(run, tmp_path):
+    old = fake_torch(tmp_path / "torch-old", "2.13.0")
+    new = fake_torch(tmp_path / "torch-new", "2.14.0", drop_mm=True)
+    repo = tmp_path / "repo"
+    env = {"PYTHONPATH": str(old), "FRP_CACHE_DIR": "off"}
+    assert run("new", "updev", "--ops", "addcmul,mm", "--dir", repo, env=env)[0] == 0
+    env["PYTHONPATH"] = str(new)
+    code, _, err = run("regen", "--dir", repo, env=env)
+    assert code == 2
+    assert "frp.yaml:8:5: error: unknown operator 'mm'" in err
+    assert (
+        "note: these operators of the last generation (torch 2.13.0) are not in torch 2.14.0"
+        in err
+    )
+    assert "  mm\n    was: mm(Tensor self, Tensor mat2) -> Tensor\n" in err
