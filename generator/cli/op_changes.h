@@ -40,7 +40,8 @@ std::vector<SchemaChange> schema_changes(const nlohmann::json& before, const nlo
 std::vector<SchemaChange> vanished_ops(const nlohmann::json& recorded,
                                        const model::OpRegistry& registry);
 
-// "  <op>\n    was: <schema>\n    now: <schema>\n" for each change, indented by `indent`.
+// "  <op>\n    was: <schema>\n    now: <schema>\n" for each change, indented by `indent`, and the
+// argument names that went or came ("    arguments gone: eps; new: epsilon").
 std::string describe(const std::vector<SchemaChange>& changes, const std::string& indent);
 
 }  // namespace frp::cli

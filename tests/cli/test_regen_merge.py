@@ -85,30 +85,33 @@ def signature(repo):
 
 
 @pytest.mark.parametrize(
-    "new_schema, new_signature",
+    "new_schema, new_signature, arguments",
     [
         pytest.param(
             SCHEMA.replace("float eps=1e-06)", "float eps=1e-06, bool affine=True)"),
             "npu_ops_rms_norm( const at::Tensor& input, at::IntArrayRef normalized_shape, "
             "const ::std::optional<at::Tensor>& weight, double eps, bool affine)",
+            "arguments new: affine",
             id="argument-added",
         ),
         pytest.param(
             SCHEMA.replace("Tensor? weight=None, ", ""),
             "npu_ops_rms_norm( const at::Tensor& input, at::IntArrayRef normalized_shape, "
             "double eps)",
+            "arguments gone: weight",
             id="argument-removed",
         ),
         pytest.param(
             SCHEMA.replace("float eps=1e-06", "float epsilon=1e-06"),
             "npu_ops_rms_norm( const at::Tensor& input, at::IntArrayRef normalized_shape, "
             "const ::std::optional<at::Tensor>& weight, double epsilon)",
+            "arguments gone: eps; new: epsilon",
             id="argument-renamed",
         ),
     ],
 )
 def test_a_signature_change_is_merged_under_the_users_body(
-    run, repo, new_schema, new_signature
+    run, repo, new_schema, new_signature, arguments
 ):
     before = (repo / KERNEL).read_text()
     edit_schema(repo, new_schema)
@@ -126,6 +129,8 @@ def test_a_signature_change_is_merged_under_the_users_body(
     # Reported with the op, its old and its new schema, on stderr and in --json.
     assert f"{KERNEL}: merged" in err
     assert f"was: {SCHEMA}" in err and f"now: {new_schema}" in err
+    # The names a body may still use: a renamed argument no longer compiles, and this says why.
+    assert arguments in err
     assert {"op": "npu_ops::rms_norm", "before": SCHEMA, "after": new_schema} in (
         report["schema_changes"]
     )
