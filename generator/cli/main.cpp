@@ -12,6 +12,7 @@
 
 #include "cli/op_changes.h"
 #include "cli/pipeline.h"
+#include "common/internal_error.h"
 #include "common/parallel.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
@@ -566,5 +567,5 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // A renderer that dies must surface as an error message, not kill frp-gen with SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
-  return frp::cli::run(argc, argv);
+  return frp::run_reporting_internal_errors([&] { return frp::cli::run(argc, argv); }, std::cerr);
 }

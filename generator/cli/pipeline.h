@@ -20,6 +20,7 @@ namespace frp::cli {
 constexpr int kExitOk = 0;
 constexpr int kExitFailed = 1;    // e.g. conflicts with hand-edited files
 constexpr int kExitBadInput = 2;  // bad input or usage
+// 3: an internal error, a bug (common/internal_error.h)
 
 struct Settings {
   std::string python;            // interpreter with torch (for locating yaml) and Jinja2

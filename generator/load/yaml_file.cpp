@@ -10,6 +10,8 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "common/input_file.h"
+
 namespace frp::load {
 
 const YamlNode& YamlNode::undefined() {
@@ -285,27 +287,9 @@ class YamlBuilder {
 };
 
 std::optional<std::string> read_text_file(const std::string& path, Diagnostics& diags) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diags.error({path, 0, 0}, "cannot read file");
-    return std::nullopt;
-  }
-  // One read into a buffer of the file's size (native_functions.yaml is 600 KB) rather than a
-  // stream copy that grows as it goes.
-  std::string text;
-  std::error_code ec;
-  const std::uintmax_t size =
-      std::filesystem::is_regular_file(path, ec) ? std::filesystem::file_size(path, ec) : 0;
-  if (!ec && size > 0) {
-    text.resize(size);
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-  }
-  if (in) {  // the rest: all of a pipe, or what a file gained since its size was taken
-    std::ostringstream rest;
-    rest << in.rdbuf();
-    text += rest.str();
-  }
+  std::string error;
+  std::optional<std::string> text = read_input_file(path, error);
+  if (!text) diags.error({path, 0, 0}, error);
   return text;
 }
 

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "common/input_file.h"
 #include "common/json_text.h"
 #include "common/parallel.h"
 #include "common/paths.h"
@@ -30,28 +31,12 @@ namespace {
 
 constexpr const char* kManifestPath = ".frp/manifest.json";
 
-// Plain POSIX calls: a repo has thousands of small files, and iostreams cost more per file than
-// the reading or writing itself.
+// A repo file's text; nullopt if it is absent, or not a regular file (a FIFO there must not
+// hang a regen). common/input_file.h uses plain POSIX calls: a repo has thousands of small files,
+// and iostreams cost more per file than the reading itself.
 std::optional<std::string> read_file(const fs::path& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string out;
-  struct stat info {};
-  if (::fstat(fd, &info) == 0 && info.st_size > 0)
-    out.reserve(static_cast<std::size_t>(info.st_size));
-  char buffer[1 << 16];
-  for (;;) {
-    ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      ::close(fd);
-      return std::nullopt;
-    }
-    if (n == 0) break;
-    out.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return out;
+  std::string ignored;
+  return read_input_file(path.string(), ignored);
 }
 
 // A file that could not be written, and the OS's reason (an errno value).
@@ -192,19 +177,94 @@ std::string sha256_hex(std::string_view data) {
   return out;
 }
 
+namespace {
+
+// How deep arrays and objects nest in JSON text, strings skipped, without parsing it: a text
+// nested thousands deep would exhaust the stack of a recursive destructor.
+std::size_t json_nesting(std::string_view text) {
+  std::size_t depth = 0, deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+bool all_strings(const json& values) {
+  return std::all_of(values.begin(), values.end(), [](const json& v) { return v.is_string(); });
+}
+
+// What is wrong with the shape of a manifest, for the members a regen reads ("" if nothing);
+// "templates" is checked where it is read (write/overlays.h).
+std::string manifest_shape_problem(const json& manifest) {
+  if (!manifest.is_object()) return "expected a JSON object";
+  if (auto files = manifest.find("files"); files != manifest.end()) {
+    if (!files->is_object()) return "expected \"files\" to be an object";
+    for (auto it = files->begin(); it != files->end(); ++it) {
+      const json& entry = it.value();
+      auto owner = entry.find("owner"), hash = entry.find("sha256"), ops = entry.find("ops");
+      if (!entry.is_object() || owner == entry.end() || !owner->is_string() ||
+          hash == entry.end() || !hash->is_string() ||
+          (ops != entry.end() && !(ops->is_array() && all_strings(*ops)))) {
+        return "the entry of \"" + it.key() +
+               "\" in \"files\" is not {\"owner\": ..., \"sha256\": ...}";
+      }
+    }
+  }
+  for (const char* key : {"ops", "inputs"}) {
+    if (auto member = manifest.find(key);
+        member != manifest.end() && !(member->is_object() && all_strings(*member))) {
+      return std::string("expected \"") + key + "\" to be an object of strings";
+    }
+  }
+  if (auto version = manifest.find("torch_version");
+      version != manifest.end() && !version->is_string()) {
+    return "expected \"torch_version\" to be a string";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::optional<json> read_manifest(const std::string& root, Diagnostics& diags) {
-  fs::path path = fs::path(root) / kManifestPath;
+  const fs::path path = fs::path(root) / kManifestPath;
   if (!fs::exists(path)) return json::object();
-  std::optional<std::string> text = read_file(path);
-  try {
-    if (text) return json::parse(*text);
-  } catch (const json::exception& e) {
-    diags.error({path.string(), 0, 0}, std::string("corrupt manifest: ") + e.what(),
-                "restore it from version control, or run 'frp-gen regen --force'");
+  const SourceLocation where{path.string(), 0, 0};
+  std::string error;
+  std::optional<std::string> text = read_input_file(path.string(), error);
+  if (!text) {
+    diags.error(where, error);
     return std::nullopt;
   }
-  diags.error({path.string(), 0, 0}, "cannot read the manifest");
-  return std::nullopt;
+  const std::string hint =
+      "restore it from version control (git checkout -- " + std::string(kManifestPath) + ")";
+  constexpr std::size_t kMaxNesting = 16;  // frp-gen writes 4 levels
+  if (json_nesting(*text) > kMaxNesting) {
+    diags.error(where, "corrupt manifest: nested deeper than any manifest frp-gen writes", hint);
+    return std::nullopt;
+  }
+  json manifest;
+  try {
+    manifest = json::parse(*text);
+  } catch (const json::exception& e) {
+    diags.error(where, std::string("corrupt manifest: ") + e.what(), hint);
+    return std::nullopt;
+  }
+  if (std::string problem = manifest_shape_problem(manifest); !problem.empty()) {
+    diags.error(where, "corrupt manifest: " + problem, hint);
+    return std::nullopt;
+  }
+  return manifest;
 }
 
 namespace {

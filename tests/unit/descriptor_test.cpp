@@ -525,7 +525,7 @@ TEST(ReadDescriptor, FromAFile) {
   std::optional<Descriptor> missing = read_descriptor((dir / "absent.yaml").string(), diags);
   EXPECT_FALSE(missing.has_value());
   ASSERT_EQ(diags.error_count(), 1u);
-  EXPECT_EQ(diags.errors()[0].message, "cannot read file");
+  EXPECT_EQ(diags.errors()[0].message, "cannot read: No such file or directory");
   fs::remove_all(dir);
 }
 

@@ -97,7 +97,7 @@ TEST_F(LoadTest, MissingFileIsAWholeFileError) {
   ASSERT_EQ(diags.error_count(), 1u);
   EXPECT_EQ(diags.errors()[0].location.file, path);
   EXPECT_EQ(diags.errors()[0].location.line, 0);
-  EXPECT_EQ(diags.errors()[0].message, "cannot read file");
+  EXPECT_EQ(diags.errors()[0].message, "cannot read: No such file or directory");
 }
 
 TEST_F(LoadTest, ReadTextFileKeepsBytesExactly) {

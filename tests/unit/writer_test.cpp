@@ -467,7 +467,35 @@ TEST_F(WriterTest, ReadManifestCorrupt) {
   EXPECT_TRUE(diags.errors()[0].message.starts_with("corrupt manifest: "))
       << diags.errors()[0].message;
   EXPECT_EQ(diags.errors()[0].location.file, (root_ / ".frp/manifest.json").string());
-  EXPECT_NE(diags.errors()[0].hint.find("--force"), std::string::npos);
+  EXPECT_NE(diags.errors()[0].hint.find("git checkout -- .frp/manifest.json"), std::string::npos);
+}
+
+TEST_F(WriterTest, AManifestOfTheWrongShapeIsOneClearError) {
+  fs::create_directories(root_ / ".frp");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"[1,2,3]", "expected a JSON object"},
+      {R"({"files": "oops"})", "expected \"files\" to be an object"},
+      {R"({"files": {"a.cpp": 3}})", "the entry of \"a.cpp\" in \"files\" is not"},
+      {R"({"files": {"a.cpp": {"owner": "scaffold"}}})", "the entry of \"a.cpp\""},
+      {R"({"files": {"a.cpp": {"owner": "scaffold", "sha256": "x", "ops": [1]}}})",
+       "the entry of \"a.cpp\""},
+      {R"({"ops": {"mm": 1}})", "expected \"ops\" to be an object of strings"},
+      {R"({"inputs": []})", "expected \"inputs\" to be an object of strings"},
+      {R"({"torch_version": 2})", "expected \"torch_version\" to be a string"},
+      {std::string(100000, '[') + std::string(100000, ']'), "nested deeper"},
+  };
+  for (const auto& [text, message] : cases) {
+    overwrite(root_ / ".frp/manifest.json", text);
+    Diagnostics diags;
+    EXPECT_FALSE(read_manifest(root_.string(), diags).has_value()) << text.substr(0, 40);
+    ASSERT_EQ(diags.error_count(), 1u) << text.substr(0, 40);
+    EXPECT_NE(diags.errors()[0].message.find(message), std::string::npos)
+        << diags.errors()[0].message;
+  }
+  // Strings may hold brackets: only real nesting counts.
+  overwrite(root_ / ".frp/manifest.json", R"({"device": ")" + std::string(100, '[') + R"("})");
+  Diagnostics diags;
+  EXPECT_TRUE(read_manifest(root_.string(), diags).has_value()) << diags.format();
 }
 
 TEST(MakeManifest, HeaderOwnersAndHashes) {
