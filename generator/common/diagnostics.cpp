@@ -39,6 +39,32 @@ std::string_view line_of(const std::string& text, int line) {
                                        end == std::string::npos ? std::string::npos : end - begin);
 }
 
+// A message or hint as printed: cut after a few hundred characters, since it may quote input
+// (an unknown name of 100,000 characters must not become a message of that size).
+std::string shortened(const std::string& text) {
+  constexpr std::size_t kMaxShown = 300;
+  if (text.size() <= kMaxShown) return text;
+  return text.substr(0, kMaxShown) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
+// The quoted source line and its caret: at most kWindow characters of the line, around the
+// column, with "..." where it was cut.
+void write_excerpt(std::ostream& out, std::string_view text, int column) {
+  constexpr std::size_t kWindow = 100;
+  std::size_t caret = static_cast<std::size_t>(std::max(column - 1, 0));
+  std::string_view shown = text;
+  std::string before, after;
+  if (text.size() > kWindow) {
+    const std::size_t start = caret > kWindow / 2 ? std::min(caret - kWindow / 2, text.size()) : 0;
+    shown = text.substr(start, kWindow);
+    if (start > 0) before = "...";
+    if (start + shown.size() < text.size()) after = "...";
+    caret = caret - start + before.size();
+  }
+  out << "    " << before << shown << after << '\n';
+  out << "    " << std::string(caret, ' ') << "^\n";
+}
+
 }  // namespace
 
 std::string Diagnostics::format() const {
@@ -52,16 +78,13 @@ std::string Diagnostics::format() const {
     out << d.location.file;
     if (d.location.line > 0) out << ':' << d.location.line;
     if (d.location.line > 0 && d.location.column > 0) out << ':' << d.location.column;
-    out << ": error: " << d.message << '\n';
+    out << ": error: " << shortened(d.message) << '\n';
     auto source = sources_.find(d.location.file);
     if (source != sources_.end() && d.location.line > 0 && d.location.column > 0) {
       std::string_view text = line_of(source->second, d.location.line);
-      if (!text.empty()) {
-        out << "    " << text << '\n';
-        out << "    " << std::string(std::max(d.location.column - 1, 0), ' ') << "^\n";
-      }
+      if (!text.empty()) write_excerpt(out, text, d.location.column);
     }
-    if (!d.hint.empty()) out << "  hint: " << d.hint << '\n';
+    if (!d.hint.empty()) out << "  hint: " << shortened(d.hint) << '\n';
   }
   return out.str();
 }
@@ -91,9 +114,15 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::string nearest(std::string_view word, const std::vector<std::string>& candidates) {
   // A typo changes a few characters: allow about one edit per three characters, at least one.
   const std::size_t limit = std::max<std::size_t>(1, word.size() / 3);
+  constexpr std::size_t kLongestWord = 200;  // longer than any name: no typo of one
   std::string best;
+  if (word.size() > kLongestWord) return best;
   std::size_t best_distance = limit + 1;
   for (const std::string& candidate : candidates) {
+    // Lengths further apart than the limit are further apart in edits too: skip the table.
+    const std::size_t apart = word.size() > candidate.size() ? word.size() - candidate.size()
+                                                             : candidate.size() - word.size();
+    if (apart > limit) continue;
     std::size_t d = edit_distance(word, candidate);
     // Prefer an exact case-insensitive match (distance 0) over everything else.
     if (d < best_distance) {

@@ -36,6 +36,9 @@ class Diagnostics {
   // Adds the errors another collector gathered (e.g. on another thread), after this one's.
   void append(const Diagnostics& other);
   bool has_errors() const { return !errors_.empty(); }
+  // Whether another error would still be shown: a hint that costs a search (a did-you-mean over
+  // thousands of op names) is worth making only then.
+  bool shows_another() const { return errors_.size() < kMaxReported; }
   std::size_t error_count() const { return errors_.size(); }
   const std::vector<Diagnostic>& errors() const { return errors_; }
 

@@ -34,6 +34,45 @@ constexpr std::array kReservedDeviceNames = {
     "amp",           "version",     "types",         "overrides", "signal",
     "masked",        "sym",         "cpp",           "xnnpack"};
 
+// Names become folder, file, package and namespace names ("torch_<device>", "lib<package>.so"):
+// long ones help nobody and end in file-system errors far from the cause.
+constexpr std::size_t kMaxNameLength = 64;
+
+// Python packages a backend's package must not be named after: torch's own, and what every
+// backend imports (a package of that name would hide it).
+constexpr std::array kReservedPythonPackages = {
+    "torch",  "torchgen", "functorch", "triton", "numpy",    "setuptools", "pip",      "pytest",
+    "jinja2", "yaml",     "os",        "sys",    "re",       "json",       "math",     "io",
+    "abc",    "typing",   "types",     "enum",   "copy",     "functools",  "logging",  "pathlib",
+    "string", "warnings", "threading", "test",   "unittest", "importlib",  "builtins", "site"};
+
+// C++ namespaces a backend's namespace must not be: libtorch's, the standard library's, and
+// those of the libraries the generated code uses (GoogleTest's is "testing").
+constexpr std::array kReservedCppNamespaces = {"at",       "aten",    "c10", "c10d",
+                                               "caffe2",   "torch",   "std", "fmt",
+                                               "pybind11", "testing", "py",  "google"};
+
+// A name as an error quotes it: whole when short, else its start and its length (a 10 MB name
+// must not become a 10 MB message).
+std::string quoted(const std::string& name) {
+  if (name.size() <= 40) return "'" + name + "'";
+  return "'" + name.substr(0, 32) + "...' (" + std::to_string(name.size()) + " characters)";
+}
+
+// One error if `name` is longer than names may be; `what` names the setting.
+bool check_length(const std::string& name, const std::string& what, const SourceLocation& where,
+                  Diagnostics& diags) {
+  if (name.size() <= kMaxNameLength) return true;
+  diags.error(where, what + " " + quoted(name) + " is too long",
+              "names are at most " + std::to_string(kMaxNameLength) + " characters");
+  return false;
+}
+
+template <std::size_t N>
+bool is_one_of(const std::string& name, const std::array<const char*, N>& names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
 bool is_identifier(const std::string& s, bool lowercase_only) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
   return std::all_of(s.begin(), s.end(), [&](char c) {
@@ -45,29 +84,43 @@ bool is_identifier(const std::string& s, bool lowercase_only) {
 
 bool check_python_package(const std::string& name, const SourceLocation& where,
                           Diagnostics& diags) {
+  if (!check_length(name, "python_package", where, diags)) return false;
   if (!is_identifier(name, true) || model::is_python_keyword(name)) {
-    diags.error(where, "python_package '" + name + "' is not a valid lowercase Python name",
+    diags.error(where, "python_package " + quoted(name) + " is not a valid lowercase Python name",
                 "use letters, digits and '_', e.g. 'torch_mydevice'");
+    return false;
+  }
+  if (is_one_of(name, kReservedPythonPackages)) {
+    diags.error(where, "python_package " + quoted(name) + " would hide the package of that name",
+                "name it after your device, e.g. 'torch_mydevice'");
     return false;
   }
   return true;
 }
 
 bool check_cpp_namespace(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
+  if (!check_length(name, "cpp_namespace", where, diags)) return false;
   if (!is_identifier(name, false) || model::is_reserved_cpp_identifier(name) ||
       name.find("__") != std::string::npos || name.front() == '_') {
-    diags.error(where, "cpp_namespace '" + name + "' is not a usable C++ namespace name",
+    diags.error(where, "cpp_namespace " + quoted(name) + " is not a usable C++ namespace name",
                 "use an identifier that is not a C++ keyword and has no leading or double '_'");
+    return false;
+  }
+  if (is_one_of(name, kReservedCppNamespaces)) {
+    diags.error(
+        where, "cpp_namespace " + quoted(name) + " is a namespace of libtorch or a library it uses",
+        "name it after your device, e.g. 'mydevice'");
     return false;
   }
   return true;
 }
 
 bool check_class_prefix(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
+  if (!check_length(name, "class_prefix", where, diags)) return false;
   bool ok = is_identifier(name, false) && std::isupper(static_cast<unsigned char>(name[0])) &&
             name.find('_') == std::string::npos;
   if (!ok) {
-    diags.error(where, "class_prefix '" + name + "' must be CamelCase letters and digits",
+    diags.error(where, "class_prefix " + quoted(name) + " must be CamelCase letters and digits",
                 "e.g. '" + class_prefix_for(name) + "'");
   }
   return ok;
@@ -75,8 +128,9 @@ bool check_class_prefix(const std::string& name, const SourceLocation& where, Di
 
 // The runtime source's name: csrc/runtime/<name>.cpp.
 bool check_runtime_name(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
-  if (!is_identifier(name, true) || name.size() > 64) {
-    diags.error(where, "runtime source '" + name + "' is not a usable file name",
+  if (!check_length(name, "runtime source", where, diags)) return false;
+  if (!is_identifier(name, true)) {
+    diags.error(where, "runtime source " + quoted(name) + " is not a usable file name",
                 "use lowercase letters, digits and '_', e.g. 'opencl_runtime'");
     return false;
   }
@@ -108,9 +162,10 @@ const std::set<std::string>& switchable_features() {
 std::string class_prefix_for(const std::string& device) { return model::camel_case(device); }
 
 bool check_device_name(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
+  if (!check_length(name, "device name", where, diags)) return false;
   if (!is_identifier(name, true) || !std::islower(static_cast<unsigned char>(name[0]))) {
     diags.error(where,
-                "device name '" + name + "' must be a lowercase identifier ([a-z][a-z0-9_]*)",
+                "device name " + quoted(name) + " must be a lowercase identifier ([a-z][a-z0-9_]*)",
                 "e.g. 'mydevice' or 'my_npu'");
     return false;
   }

@@ -24,7 +24,7 @@ class OpSelector {
     if (!fn) {
       if (all_keys_.empty()) all_keys_ = in_.registry->keys();
       diags_.error(ref.location, "unknown operator '" + ref.value + "'",
-                   did_you_mean(ref.value, all_keys_));
+                   diags_.shows_another() ? did_you_mean(ref.value, all_keys_) : "");
       return;
     }
     seen_.insert(fn);

@@ -30,7 +30,7 @@ void check_op_refs(const std::vector<descriptor::Ref>& refs, const model::OpRegi
     if (registry.find(key) || base_names.contains(key)) continue;
     if (keys.empty()) keys = registry.keys();
     diags.error(ref.location, "unknown operator '" + ref.value + "' in " + std::string(what),
-                did_you_mean(ref.value, keys));
+                diags.shows_another() ? did_you_mean(ref.value, keys) : "");
   }
 }
 

@@ -231,5 +231,45 @@ TEST(DidYouMean, EmptyForAFarWord) {
   EXPECT_EQ(did_you_mean("completely_unrelated", {"add.Tensor", "relu"}), "");
 }
 
+TEST(Nearest, AWordLongerThanAnyNameHasNoSuggestionAndCostsNothing) {
+  const std::string huge(100000, 'a');
+  EXPECT_EQ(nearest(huge, {"add.Tensor", std::string(99999, 'a')}), "");
+  // Lengths too far apart are skipped without changing the answer.
+  EXPECT_EQ(nearest("add.Tensr", {"a", "add.Tensor", "an_operator_with_a_much_longer_name"}),
+            "add.Tensor");
+}
+
+TEST(Format, ALongSourceLineIsQuotedAroundTheCaret) {
+  Diagnostics diags;
+  const std::string line = std::string(500, 'x') + "BAD" + std::string(500, 'y');
+  diags.add_source("f.yaml", "key: 1\n" + line + "\n");
+  diags.error({"f.yaml", 2, 501}, "bad");
+  const std::string text = diags.format();
+  const std::size_t quoted = text.find("\n    ...") + 5;
+  const std::size_t end = text.find('\n', quoted);
+  const std::string shown = text.substr(quoted, end - quoted);
+  EXPECT_EQ(shown.size(), 106u) << shown;  // "..." + 100 characters + "..."
+  const std::size_t caret = text.find('^') - end - 1 - 4;
+  EXPECT_EQ(shown.substr(caret, 3), "BAD") << text;
+}
+
+TEST(Format, ALongMessageIsCut) {
+  Diagnostics diags;
+  diags.error({"f.yaml", 0, 0}, "unknown operator '" + std::string(100000, 'q') + "'",
+              "hint " + std::string(1000, 'h'));
+  const std::string text = diags.format();
+  EXPECT_LT(text.size(), 1000u);
+  EXPECT_NE(text.find("... (100019 characters)"), std::string::npos) << text;
+}
+
+TEST(Diagnostics, ShowsAnotherUntilTheCap) {
+  Diagnostics diags;
+  for (std::size_t i = 0; i < Diagnostics::kMaxReported; ++i) {
+    EXPECT_TRUE(diags.shows_another());
+    diags.error({"f", 0, 0}, "e");
+  }
+  EXPECT_FALSE(diags.shows_another());
+}
+
 }  // namespace
 }  // namespace frp
