@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "common/paths.h"
 #include "load/torch_locator.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
@@ -133,6 +134,16 @@ std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
     std::string path = (fs::path(base_dir) / file.value).string();
     if (!fs::exists(path)) {
       diags.error(file.location, "custom_ops file '" + file.value + "' does not exist");
+      continue;
+    }
+    // The path was checked as written; a symlink on the way must not lead out either (its
+    // target's text would be copied into the new repo).
+    if (!resolves_inside(base_dir, file.value)) {
+      diags.error(file.location,
+                  "custom_ops file '" + file.value +
+                      "' is a symlink (or inside one) that leads out of the "
+                      "descriptor's folder",
+                  "copy the file into the folder instead of linking it");
       continue;
     }
     loaded.registry.load_functions(path, true, diags);

@@ -598,6 +598,35 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
   return true;
 }
 
+// Whether every file apply() would write or remove in an existing repo stays inside it once
+// symlinks are resolved: a folder of the repo that is a link to elsewhere must not receive
+// frp-gen's files. Each folder is resolved once.
+bool writes_stay_inside(const fs::path& root, const Staged& staged, const WritePlan& plan,
+                        Diagnostics& diags) {
+  std::vector<std::string> paths = {kManifestPath};
+  for (const auto& [path, content] : staged.writes()) paths.push_back(path);
+  for (const FileChange& c : plan.changes) {
+    if (c.action == Action::Remove) paths.push_back(c.path);
+  }
+  std::unordered_map<std::string, bool> inside;  // by folder
+  for (const std::string& path : paths) {
+    const std::string folder = fs::path(path).parent_path().string();
+    auto known = inside.find(folder);
+    if (known == inside.end()) {
+      known = inside.emplace(folder, resolves_inside(root.string(), folder.empty() ? "." : folder))
+                  .first;
+    }
+    if (!known->second) {
+      diags.error({(root / path).string(), 0, 0},
+                  "refusing to write: a symlink in the repo leads '" + folder +
+                      "' out of it; nothing was written",
+                  "replace the link with a folder of its own");
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
@@ -613,6 +642,7 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
   fs::path root = fs::path(plan.root).lexically_normal();
   if (root.filename().empty()) root = root.parent_path();
   const bool fresh = !fs::exists(root) || (fs::is_directory(root) && fs::is_empty(root));
+  if (!fresh && !writes_stay_inside(root, staged, plan, diags)) return false;
   return fresh ? apply_fresh(root, staged, diags) : apply_update(plan, root, staged, diags);
 }
 

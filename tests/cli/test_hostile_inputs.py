@@ -21,7 +21,10 @@ def no_crash(code, err):
 @pytest.mark.parametrize(
     "make, kind",
     [
-        (lambda p: os.symlink("/dev/zero", p), "a character device"),
+        (
+            lambda p: os.symlink("/dev/zero", p),
+            None,
+        ),  # refused as a link out of the folder
         (lambda p: os.mkfifo(p), "a FIFO"),
         (lambda p: os.mkdir(p), "a directory"),
     ],
@@ -35,7 +38,10 @@ def test_a_custom_op_file_that_is_not_a_file(run, tmp_path, make, kind):
         "new", "mydevice", "--descriptor", tmp_path / "frp.yaml", "--dir", out
     )
     no_crash(code, err)
-    assert f"ops.yaml: error: not a regular file ({kind})" in err
+    if kind:
+        assert f"ops.yaml: error: not a regular file ({kind})" in err
+    else:
+        assert "custom_ops file 'ops.yaml' is a symlink" in err
     assert not out.exists()
 
 
@@ -147,3 +153,48 @@ def test_many_unknown_and_huge_op_names_stay_cheap(run, tmp_path):
     assert elapsed < 10, (
         f"{elapsed:.1f} s"
     )  # a bound against the old minutes, not a benchmark
+
+
+# --- symlinks -------------------------------------------------------------------------------
+
+
+def test_a_custom_op_file_linked_from_outside_is_refused_unread(run, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    outside = tmp_path / "private.yaml"
+    outside.write_text("- func: secret::leak(Tensor self) -> Tensor\n")
+    (src / "ops.yaml").symlink_to(outside)
+    (src / "frp.yaml").write_text(DESCRIPTOR)
+    out = tmp_path / "out"
+    code, _, err = run(
+        "new", "mydevice", "--descriptor", src / "frp.yaml", "--dir", out
+    )
+    no_crash(code, err)
+    assert "frp.yaml:2:14: error: custom_ops file 'ops.yaml' is a symlink" in err
+    assert "secret::leak" not in err
+    assert not out.exists()
+
+
+def test_regen_does_not_write_through_a_folder_linked_out_of_the_repo(
+    run, pristine_repo, tmp_path
+):
+    repo = tmp_path / "repo"
+    shutil.copytree(pristine_repo, repo)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.move(repo / "csrc/generated", elsewhere)
+    (repo / "csrc/generated").symlink_to(elsewhere)
+    (elsewhere / "guard.cpp").write_text(
+        "// changed, so that regen wants to write it\n"
+    )
+
+    def contents():
+        return {p: p.read_bytes() for p in elsewhere.rglob("*") if p.is_file()}
+
+    before = contents()
+    code, _, err = run("regen", "--force", "--dir", repo)
+    assert code == 1, err
+    assert (
+        "refusing to write: a symlink in the repo leads 'csrc/generated' out of it"
+        in err
+    )
+    assert contents() == before
