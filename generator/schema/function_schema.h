@@ -128,6 +128,10 @@ struct SchemaError {
 // Parses one schema string. Returns the schema, or fills `error` and returns std::nullopt.
 std::optional<FunctionSchema> parse_function_schema(std::string_view text, SchemaError* error);
 
+// Why an argument of `type` cannot default to `value` ("" if it can): the defaults torch's own
+// schema parser takes, a little stricter (schema/defaults.cpp). `hint` may get a suggestion.
+std::string default_problem(const Type& type, const DefaultValue& value, std::string* hint);
+
 // Canonical text: parse(to_string(s)) == s, and for every entry of PyTorch's
 // native_functions.yaml, to_string(parse(text)) == text.
 std::string to_string(const FunctionSchema& schema);

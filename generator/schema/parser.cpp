@@ -119,6 +119,35 @@ class Parser {
     return fail(pos_, "invalid character " + found() + " in " + std::string(what));
   }
 
+  // The alias set two arguments both write through, if any.
+  static const std::string* shared_set(const Argument& a, const Argument& b) {
+    if (!a.is_write() || !b.is_write()) return nullptr;
+    for (const std::string& set : b.alias->before) {
+      if (std::find(a.alias->before.begin(), a.alias->before.end(), set) != a.alias->before.end()) {
+        return &set;
+      }
+    }
+    return nullptr;
+  }
+
+  // A return's alias sets must be arguments' sets: a return aliases its inputs, or nothing.
+  bool check_return_aliases(const Return& ret, const std::vector<Argument>& arguments,
+                            std::size_t offset) {
+    if (!ret.alias) return true;
+    for (const std::string& set : ret.alias->before) {
+      const bool known = std::any_of(arguments.begin(), arguments.end(), [&](const Argument& a) {
+        return a.alias && std::find(a.alias->before.begin(), a.alias->before.end(), set) !=
+                              a.alias->before.end();
+      });
+      if (!known) {
+        return fail(offset, "return aliases set " + quoted(set) + ", which no argument has",
+                    "a returned alias is one of an argument's: mark that argument (" + set +
+                        ") or (" + set + "!)");
+      }
+    }
+    return true;
+  }
+
   bool parse_schema(FunctionSchema& schema) {
     skip_space();
     if (!parse_operator_name(schema.name)) return false;
@@ -129,7 +158,7 @@ class Parser {
     if (peek() != '-' || peek(1) != '>') return fail_expected("'->' after arguments");
     pos_ += 2;
     skip_space();
-    if (!parse_returns(schema.returns)) return false;
+    if (!parse_returns(schema.returns, schema.arguments)) return false;
     skip_space();
     if (!at_end()) return fail(pos_, "unexpected " + found() + " after returns");
     return true;
@@ -189,6 +218,14 @@ class Parser {
         if (earlier.name == argument.name) {
           return fail(name_offset, "duplicate argument name " + quoted(argument.name));
         }
+        // Two arguments written through one alias set would be one tensor written twice.
+        if (const std::string* shared = shared_set(earlier, argument)) {
+          return fail(
+              name_offset,
+              "arguments " + quoted(earlier.name) + " and " + quoted(argument.name) +
+                  " are both written through alias set " + quoted(*shared),
+              "give each written argument a set of its own, e.g. Tensor(b!) " + argument.name);
+        }
       }
       out.push_back(std::move(argument));
       skip_space();
@@ -209,8 +246,13 @@ class Parser {
     skip_space();
     if (accept('=')) {
       skip_space();
+      const std::size_t value_offset = pos_;
       DefaultValue value;
       if (!parse_default(value)) return false;
+      std::string hint;
+      if (std::string problem = default_problem(*out.type, value, &hint); !problem.empty()) {
+        return fail(value_offset, "default value " + problem, std::move(hint));
+      }
       out.default_value = std::move(value);
     }
     return true;
@@ -442,10 +484,13 @@ class Parser {
     return true;
   }
 
-  bool parse_returns(std::vector<Return>& out) {
+  bool parse_returns(std::vector<Return>& out, const std::vector<Argument>& arguments) {
     if (!accept('(')) {
       Return ret;
-      if (!parse_return(ret, nullptr)) return false;
+      const std::size_t start = pos_;
+      if (!parse_return(ret, nullptr) || !check_return_aliases(ret, arguments, start)) {
+        return false;
+      }
       out.push_back(std::move(ret));
       return true;
     }
@@ -455,7 +500,10 @@ class Parser {
       skip_space();
       Return ret;
       std::size_t name_offset = 0;
-      if (!parse_return(ret, &name_offset)) return false;
+      const std::size_t start = pos_;
+      if (!parse_return(ret, &name_offset) || !check_return_aliases(ret, arguments, start)) {
+        return false;
+      }
       if (ret.name) {
         for (const Return& earlier : out) {
           if (earlier.name == ret.name) {

@@ -45,7 +45,8 @@ std::string arg_type(const std::string& decl, TypingContext ctx = {}) {
 
 // C++ type of the return list `returns` ("(Tensor, Tensor)"), or "<error: why>".
 std::string ret_type(const std::string& returns, TypingContext ctx = {}) {
-  schema::FunctionSchema f = parse_ok("f(Tensor(a!) self) -> " + returns);
+  // Arguments with every alias set the returns below name (a return aliases an argument).
+  schema::FunctionSchema f = parse_ok("f(Tensor(a!) self, Tensor(b!) other) -> " + returns);
   std::string why;
   std::optional<std::string> type = returns_cpp_type(f.returns, ctx, &why);
   return type ? *type : "<error: " + why + ">";
