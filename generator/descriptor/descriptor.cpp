@@ -139,7 +139,7 @@ bool check_runtime_name(const std::string& name, const SourceLocation& where, Di
 
 std::vector<Ref> take_refs(load::MappingReader& reader, std::string_view key) {
   std::vector<Ref> refs;
-  for (auto& [value, node] : reader.take_string_list(key)) {
+  for (auto& [value, node] : reader.take_string_list(key, load::MappingReader::Scalar::kError)) {
     refs.push_back({value, load::location_of(reader.file(), node)});
   }
   return refs;

@@ -112,7 +112,8 @@ class YamlBuilder {
           break;
         }
         case YAML_DOCUMENT_END_EVENT:
-          // The first document is the file's content, as it was with yaml-cpp's Load.
+          // One document per file: a second one would be silently ignored, so it is an error.
+          if (!only_document(parser)) return std::nullopt;
           done = true;
           break;
         case YAML_STREAM_END_EVENT:
@@ -127,6 +128,23 @@ class YamlBuilder {
   }
 
  private:
+  // After the first document: true if the stream ends there, else reports the second one.
+  bool only_document(yaml_parser_t& parser) {
+    yaml_event_t event;
+    if (!yaml_parser_parse(&parser, &event)) {
+      report(parser);
+      return false;
+    }
+    const bool more = event.type == YAML_DOCUMENT_START_EVENT;
+    if (more) {
+      diags_.error(location(event.start_mark), "a second YAML document in one file",
+                   "frp-gen reads one document per file: remove the '---' and what follows, or "
+                   "merge them");
+    }
+    yaml_event_delete(&event);
+    return !more;
+  }
+
   // A collection whose end event has not come yet; its children so far are pending_[first...].
   // The anchor is copied: libyaml frees the start event's text before the end event.
   struct Open {
@@ -419,17 +437,19 @@ std::optional<long long> MappingReader::take_int(std::string_view key) {
 }
 
 std::vector<std::pair<std::string, std::reference_wrapper<const YamlNode>>>
-MappingReader::take_string_list(std::string_view key) {
+MappingReader::take_string_list(std::string_view key, Scalar scalar) {
   std::vector<std::pair<std::string, std::reference_wrapper<const YamlNode>>> items;
   const YamlNode& value = take(key);
   if (!value.is_defined() || value.is_null()) return items;
-  if (value.is_scalar()) {
+  if (value.is_scalar() && scalar == Scalar::kOneItem) {
     items.emplace_back(value.scalar(), value);
     return items;
   }
   if (!value.is_sequence()) {
-    diags_.error(location_of(file_, value),
-                 "expected '" + std::string(key) + "' to be a list of strings");
+    diags_.error(
+        location_of(file_, value), "expected '" + std::string(key) + "' to be a list of strings",
+        value.is_scalar() ? "write it as a list: " + std::string(key) + ": [" + value.scalar() + "]"
+                          : std::string());
     return items;
   }
   items.reserve(value.size());

@@ -146,9 +146,12 @@ class MappingReader {
   std::optional<std::string> take_string(std::string_view key);
   std::optional<bool> take_bool(std::string_view key);
   std::optional<long long> take_int(std::string_view key);
-  // A string or a list of strings; each comes with its node so callers can report locations.
+  // Whether a lone string stands for a list of one (torch's yaml writes `tags: core`) or is an
+  // error (a descriptor's lists are lists).
+  enum class Scalar { kOneItem, kError };
+  // A list of strings; each comes with its node so callers can report locations.
   std::vector<std::pair<std::string, std::reference_wrapper<const YamlNode>>> take_string_list(
-      std::string_view key);
+      std::string_view key, Scalar scalar = Scalar::kOneItem);
 
   // Reports keys present in the mapping that were never taken.
   void finish();

@@ -161,9 +161,14 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
   const std::size_t errors_before = diags.error_count();
   std::optional<load::YamlFile> file = load::load_yaml_file(path, diags);
   if (!file) return false;
-  if (file->root.is_null()) return true;  // an empty custom-op file declares nothing
-  if (!file->root.is_sequence()) {
+  if (!file->root.is_null() && !file->root.is_sequence()) {
     diags.error(load::location_of(path, file->root), "expected a list of '- func:' entries");
+    return false;
+  }
+  if (custom && file->root.items().empty()) {  // listed in custom_ops, so surely a mistake
+    diags.error({path, 0, 0}, "the custom-op file declares no operators",
+                "add '- func: ns::name(Tensor self) -> Tensor' entries, or take it out of "
+                "custom_ops");
     return false;
   }
   for (const load::YamlNode& item : file->root.items()) {

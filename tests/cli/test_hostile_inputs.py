@@ -198,3 +198,54 @@ def test_regen_does_not_write_through_a_folder_linked_out_of_the_repo(
         in err
     )
     assert contents() == before
+
+
+# --- shapes that would be silently misread --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "descriptor, files, where, message",
+    [
+        (
+            "device: mydevice\ncustom_ops: [empty.yaml]\n",
+            {"empty.yaml": "# operators to come\n"},
+            "empty.yaml: error: ",
+            "the custom-op file declares no operators",
+        ),
+        (
+            "device: mydevice\nops: mm\n",
+            {},
+            "frp.yaml:2:6: error: ",
+            "expected 'ops' to be a list of strings",
+        ),
+        (
+            "device: mydevice\n---\ndevice: other\n",
+            {},
+            "frp.yaml:2:1: error: ",
+            "a second YAML document in one file",
+        ),
+        (
+            "device: mydevice\ncustom_ops: [two.yaml]\n",
+            {
+                "two.yaml": "- func: a::b(Tensor x) -> Tensor\n---\n- func: a::c(Tensor x) -> Tensor\n"
+            },
+            "two.yaml:2:1: error: ",
+            "a second YAML document in one file",
+        ),
+    ],
+    ids=[
+        "empty-custom-ops",
+        "ops-scalar",
+        "two-documents",
+        "two-documents-in-custom-ops",
+    ],
+)
+def test_shapes_that_would_be_silently_misread(
+    run, tmp_path, descriptor, files, where, message
+):
+    (tmp_path / "frp.yaml").write_text(descriptor)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    code, _, err = run("validate", "--descriptor", tmp_path / "frp.yaml")
+    no_crash(code, err)
+    assert where + message in err, err

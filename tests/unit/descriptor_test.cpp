@@ -157,9 +157,14 @@ TEST(Descriptor, FullDescriptorWithLocations) {
   EXPECT_EQ(d.registration_shards, 16);
 }
 
-TEST(Descriptor, SingleScalarForAList) {
-  Descriptor d = parse_ok("device: mydev\nops: relu\n");
-  EXPECT_EQ(values(d.ops), (std::vector<std::string>{"relu"}));
+TEST(Descriptor, AScalarForAListIsAnError) {
+  // A list of one must look like a list: `custom_ops: x.yaml` reads as a mistake.
+  for (const char* key : {"ops", "custom_ops", "op_sets", "autograd"}) {
+    Diagnostic e = one_error("device: mydev\n" + std::string(key) + ": relu\n");
+    EXPECT_EQ(e.message, "expected '" + std::string(key) + "' to be a list of strings");
+    EXPECT_EQ(e.hint, "write it as a list: " + std::string(key) + ": [relu]");
+    EXPECT_EQ(e.location.line, 2);
+  }
 }
 
 TEST(Descriptor, ValidOverrides) {

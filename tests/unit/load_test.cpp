@@ -203,9 +203,13 @@ TEST(ParseYaml, DeepNestingIsAnError) {
   EXPECT_EQ(e.location.column, 1001);
 }
 
-TEST(ParseYaml, OnlyTheFirstDocumentIsRead) {
-  YamlNode root = parse("--- a\n--- b\n");
-  EXPECT_EQ(root.scalar(), "a");
+TEST(ParseYaml, ASecondDocumentIsAnError) {
+  // It would be ignored otherwise: a descriptor's second half silently dropped.
+  Diagnostic e = parse_error("--- a\n--- b\n");
+  EXPECT_EQ(e.message, "a second YAML document in one file");
+  EXPECT_EQ(e.location.line, 2);
+  EXPECT_EQ(e.location.column, 1);
+  EXPECT_EQ(parse("--- a\n...\n").scalar(), "a");  // one document, explicitly ended
   EXPECT_TRUE(parse("# only a comment\n").is_null());
 }
 

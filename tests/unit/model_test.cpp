@@ -596,9 +596,14 @@ TEST_F(RegistryErrors, EntryThatIsNotAMapping) {
   EXPECT_EQ(only_error().message, "expected an operator entry to be a mapping of keys");
 }
 
-TEST_F(RegistryErrors, EmptyCustomFileDeclaresNothing) {
-  EXPECT_TRUE(load("# nothing yet\n", true)) << diags_.format();
-  EXPECT_TRUE(registry_.all().empty());
+TEST_F(RegistryErrors, AnEmptyCustomFileIsAMistake) {
+  EXPECT_FALSE(load("# nothing yet\n", true));
+  EXPECT_EQ(only_error().message, "the custom-op file declares no operators");
+}
+
+TEST_F(RegistryErrors, AnEmptyListOfCustomOpsIsAMistake) {
+  EXPECT_FALSE(load("[]\n", true));
+  EXPECT_EQ(only_error().message, "the custom-op file declares no operators");
 }
 
 TEST_F(RegistryErrors, MalformedYaml) {
