@@ -200,10 +200,7 @@ def main() -> int:
     try:
         send_frame(HELLO, json.dumps({"workers": workers}).encode())
     except BrokenPipeError:
-        # frp-gen stopped before it needed us (bad input). Leave quietly: point stdout at
-        # devnull so that Python's final flush does not report the closed pipe either.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return leave_quietly()  # frp-gen stopped before it needed us (bad input)
     jinja2 = import_jinja2()
     if jinja2 is None:
         send_error(
@@ -224,11 +221,27 @@ def main() -> int:
 
     lap("start-up and templates")
     children = fork_workers(workers)
-    status = serve(jinja2, env, templates)
+    try:
+        status = serve(jinja2, env, templates)
+    except (BrokenPipeError, RequestCutShort):
+        # frp-gen is gone (killed, or stopped on an error of its own): nobody reads a reply
+        # or a traceback now.
+        status = leave_quietly()
     for pid in children:
         _, child_status = os.waitpid(pid, 0)
         status = status or os.waitstatus_to_exitcode(child_status)
     return status
+
+
+class RequestCutShort(Exception):
+    """The request ended before its JSON did: frp-gen died while sending it."""
+
+
+def leave_quietly() -> int:
+    """Points stdout at devnull, so that Python's final flush does not report the closed pipe
+    either; the exit status of a renderer whose frp-gen has gone."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
 
 
 def import_jinja2():
@@ -307,7 +320,10 @@ def serve(jinja2, env, templates: dict) -> int:
     if not text:
         return 0  # frp-gen needed no rendering after all
     lap("waiting for the model")
-    request = json.loads(text)
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RequestCutShort() from error
     lap(f"parsing the model ({len(text) >> 10} KiB)")
     model = request["model"]
     all_ops = model["ops"]

@@ -5,7 +5,10 @@ or exit 3 (frp-gen's internal error, which only a bug reaches)."""
 import json
 import os
 import shutil
+import signal
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -249,3 +252,44 @@ def test_shapes_that_would_be_silently_misread(
     code, _, err = run("validate", "--descriptor", tmp_path / "frp.yaml")
     no_crash(code, err)
     assert where + message in err, err
+
+
+# --- interruptions ------------------------------------------------------------------------
+
+
+CPU_REFERENCE = Path(__file__).resolve().parents[2] / "examples/cpu_reference/frp.yaml"
+
+
+def start_new(frp_gen, out):
+    return subprocess.Popen(
+        [frp_gen, "new", "cpuref", "--descriptor", CPU_REFERENCE, "--dir", out, "-q"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+@pytest.mark.parametrize("delay", [0.01, 0.03, 0.06, 0.1, 0.15])
+def test_a_killed_frp_gen_leaves_its_renderers_quiet(frp_gen, tmp_path, delay):
+    """Killed while the renderers read their request or write their reply, frp-gen leaves
+    renderers that end without a traceback (stderr is read to its end: every process is gone)."""
+    proc = start_new(frp_gen, tmp_path / "out")
+    time.sleep(delay)
+    proc.kill()
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err.decode(), err.decode()
+
+
+def test_stop_and_continue_do_not_break_a_run(frp_gen, tmp_path):
+    """Ctrl-Z and fg (SIGSTOP, SIGCONT to the whole group) in the middle of a run."""
+    proc = start_new(frp_gen, tmp_path / "out")
+    for _ in range(4):
+        time.sleep(0.03)
+        try:
+            os.killpg(proc.pid, signal.SIGSTOP)
+            time.sleep(0.05)
+            os.killpg(proc.pid, signal.SIGCONT)
+        except ProcessLookupError:
+            break
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err.decode()
