@@ -18,6 +18,7 @@
 #include "plan/plan.h"
 #include "write/overlays.h"
 #include "write/pristine_store.h"
+#include "write/repo_lock.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -366,6 +367,8 @@ int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates,
   Diagnostics diags;
   StageTimer timer;
   std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
+  // Held to the end: a second regen of this repo waits for this one.
+  const write::RepoLock lock = write::RepoLock::acquire(dir, outcome == Outcome::kWrite, std::cerr);
   std::optional<json> manifest = write::read_manifest(dir, diags);
   if (!manifest) return report(diags);
   std::optional<std::vector<std::string>> overlays =

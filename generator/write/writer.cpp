@@ -18,6 +18,7 @@
 #include "common/json_text.h"
 #include "common/parallel.h"
 #include "common/paths.h"
+#include "write/debris.h"
 #include "write/pristine_store.h"
 #include "write/three_way_merge.h"
 #include "write/unified_diff.h"
@@ -117,9 +118,21 @@ std::optional<WriteError> write_all(
   return std::nullopt;
 }
 
-std::string unique_suffix() {
-  std::random_device rd;
-  return std::to_string(::getpid()) + "-" + std::to_string(rd() % 1000000);
+// Makes what was written to the file system of `path` durable before the renames that publish
+// it: one syncfs for the thousands of files a run writes (an fsync each cost more than the
+// writing), and after the renames an fsync of each folder whose names changed.
+void sync_file_system(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::syncfs(fd);
+  ::close(fd);
+}
+
+void sync_folder(const fs::path& folder) {
+  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
 }
 
 }  // namespace
@@ -531,11 +544,12 @@ class Staged {
 
 // A new repo: built beside its destination, then moved into place in one rename.
 bool apply_fresh(const fs::path& root, Staged& staged, Diagnostics& diags) {
+  const fs::path parent = root.parent_path().empty() ? fs::path(".") : root.parent_path();
+  remove_debris(parent, kStagingMark);  // of an earlier `new` that was killed
   // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) about "." + std::string here.
   std::string name = ".";
   name += root.filename().string();
-  name += ".frp-staging-";
-  name += unique_suffix();
+  name += debris_suffix(kStagingMark);
   const fs::path staging = root.parent_path() / name;
   std::vector<std::pair<fs::path, std::string_view>> writes;
   for (const auto& [path, content] : staged.writes()) writes.emplace_back(staging / path, content);
@@ -543,10 +557,14 @@ bool apply_fresh(const fs::path& root, Staged& staged, Diagnostics& diags) {
   if (!failure) failure = write_file(staging / kManifestPath, staged.manifest());
   std::error_code ec;
   if (!failure) {
+    sync_file_system(staging);
     if (fs::exists(root)) fs::remove(root, ec);
-    fs::create_directories(root.parent_path().empty() ? fs::path(".") : root.parent_path(), ec);
+    fs::create_directories(parent, ec);
     fs::rename(staging, root, ec);
-    if (!ec) return true;
+    if (!ec) {
+      sync_folder(parent);
+      return true;
+    }
   }
   std::error_code ignored;
   fs::remove_all(staging, ignored);
@@ -561,7 +579,11 @@ bool apply_fresh(const fs::path& root, Staged& staged, Diagnostics& diags) {
 // An existing repo: every new content staged next to its target, then all of them renamed, the
 // manifest last.
 bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, Diagnostics& diags) {
-  const std::string suffix = ".frp-new-" + unique_suffix();
+  // What an earlier regen that was killed left beside the files it was writing.
+  std::set<fs::path> folders = {root / ".frp"};
+  for (const FileChange& c : plan.changes) folders.insert((root / c.path).parent_path());
+  for (const fs::path& folder : folders) remove_debris(folder, kNewContentMark);
+  const std::string suffix = debris_suffix(kNewContentMark);
   std::vector<std::pair<fs::path, fs::path>> renames;
   std::vector<std::pair<fs::path, std::string_view>> writes;
   for (const auto& [path, content] : staged.writes()) {
@@ -585,6 +607,7 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
     diags.error({failure->path.string(), 0, 0}, failure->message() + "; nothing was changed");
     return false;
   }
+  if (!renames.empty()) sync_file_system(root);
   for (auto& [temp, target] : renames) {
     fs::rename(temp, target, ec);
     if (ec) {
@@ -592,6 +615,9 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
       return false;
     }
   }
+  std::set<fs::path> renamed_in;
+  for (const auto& [temp, target] : renames) renamed_in.insert(target.parent_path());
+  for (const fs::path& folder : renamed_in) sync_folder(folder);
   for (const FileChange& c : plan.changes) {
     if (c.action == Action::Remove) fs::remove(root / c.path, ec);
   }

@@ -2,6 +2,7 @@
 shape. Each is one clear error and exit 2, at once: never a hang, an exhausted memory, an abort
 or exit 3 (frp-gen's internal error, which only a bug reaches)."""
 
+import fcntl
 import json
 import os
 import shutil
@@ -293,3 +294,45 @@ def test_stop_and_continue_do_not_break_a_run(frp_gen, tmp_path):
             break
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err.decode()
+
+
+GONE_PID = 4194304 + 7  # past the kernel's largest pid: a run that has ended
+
+
+def test_debris_of_killed_runs_is_removed_by_the_next(run, pristine_repo, tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(pristine_repo, repo)
+    left = [
+        repo / f"csrc/generated/guard.cpp.frp-new-{GONE_PID}-1",
+        repo / f".frp/manifest.json.frp-new-{GONE_PID}-2",
+    ]
+    for path in left:
+        path.write_text("half written")
+    running = repo / f"csrc/generated/guard.cpp.frp-new-{os.getpid()}-3"
+    running.write_text("a run still going")
+    assert run("regen", "--dir", repo)[0] == 0
+    assert not any(path.exists() for path in left)
+    assert running.exists()
+
+    staging = tmp_path / f".other.frp-staging-{GONE_PID}-4"
+    (staging / "csrc").mkdir(parents=True)
+    assert run("new", "mydevice", "--dir", tmp_path / "other")[0] == 0
+    assert not staging.exists()
+
+
+def test_a_second_regen_waits_for_the_first(frp_gen, pristine_repo, tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(pristine_repo, repo)
+    holder = os.open(repo / ".frp", os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # as a regen in progress holds it
+    proc = subprocess.Popen(
+        [frp_gen, "regen", "--dir", repo, "-q"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(1.0)
+    assert proc.poll() is None, "it must wait, not write beside the other run"
+    os.close(holder)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err.decode()
+    assert f"waiting for another frp-gen run on {repo} to finish" in err.decode()
