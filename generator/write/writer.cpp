@@ -310,6 +310,8 @@ FileChange plan_scaffold(const render::RenderedFile& f, const std::string& curre
   }
   MergeResult merged = merge_three_way(*pristine, current, f.content, is_cpp_source(f.path),
                                        "yours (" + f.path + ")");
+  // Everything the scaffold changed was in bodies its owner rewrote: their file stays as it is.
+  if (merged.clean() && merged.text == current) return change;
   change.action = merged.clean() ? Action::Merged : Action::MergeConflict;
   change.conflict_lines = std::move(merged.conflict_lines);
   change.content = std::move(merged.text);

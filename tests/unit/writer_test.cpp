@@ -309,6 +309,18 @@ TEST_F(WriterTest, AChangedScaffoldIsMergedIntoTheUsersFile) {
   EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
 }
 
+TEST_F(WriterTest, AScaffoldChangeOnlyInAnEditedBodyLeavesTheFileAlone) {
+  auto files = first_render();
+  files[3].content = "void add(int a) {\n  todo(a);\n}\n";
+  run(files);
+  const std::string mine = "void add(int a) {\n  real(a);\n}\n";
+  overwrite(root_ / "csrc/kernels/add.cpp", mine);
+  files[3].content = "void add(int a) {\n  todo(a, \"new placeholder\");\n}\n";
+  EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
+  EXPECT_EQ(read(root_ / "csrc/kernels/add.cpp"), mine);
+  EXPECT_EQ(pristine("csrc/kernels/add.cpp"), files[3].content);  // the base of the next merge
+}
+
 TEST_F(WriterTest, AnUneditedScaffoldSimplyBecomesTheNewOne) {
   auto files = first_render();
   run(files);
