@@ -363,7 +363,12 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
       continue;
     }
     Action action;
-    if (!current) {
+    std::error_code ec;
+    if (!current && !fresh && fs::exists(fs::symlink_status(fs::path(root) / f.path, ec))) {
+      // Something is there that cannot be read as a file (too large, a FIFO, a folder): it is
+      // never replaced. A scaffold's place stays the user's; a generated file's is a conflict.
+      action = scaffold ? Action::Skip : Action::Conflict;
+    } else if (!current) {
       action = Action::Create;
     } else if (*current == f.content) {
       action = Action::Unchanged;

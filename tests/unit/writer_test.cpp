@@ -321,6 +321,19 @@ TEST_F(WriterTest, AScaffoldChangeOnlyInAnEditedBodyLeavesTheFileAlone) {
   EXPECT_EQ(pristine("csrc/kernels/add.cpp"), files[3].content);  // the base of the next merge
 }
 
+TEST_F(WriterTest, WhatCannotBeReadAsAFileIsNeverReplaced) {
+  auto files = first_render();
+  run(files);
+  fs::remove(root_ / "csrc/kernels/add.cpp");
+  fs::create_directories(root_ / "csrc/kernels/add.cpp");  // not a regular file
+  fs::remove(root_ / "csrc/generated/kernels/add.h");
+  fs::create_directories(root_ / "csrc/generated/kernels/add.h");
+  files[3].content = "// a newer scaffold template\n";
+  const auto a = actions(plan_writes(root_.string(), files, manifest_on_disk(), false));
+  EXPECT_EQ(a.at("csrc/kernels/add.cpp"), Action::Skip);
+  EXPECT_EQ(a.at("csrc/generated/kernels/add.h"), Action::Conflict);
+}
+
 TEST_F(WriterTest, AnUneditedScaffoldSimplyBecomesTheNewOne) {
   auto files = first_render();
   run(files);
