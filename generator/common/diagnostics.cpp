@@ -72,7 +72,8 @@ std::string Diagnostics::format() const {
   std::size_t shown = 0;
   for (const Diagnostic& d : errors_) {
     if (shown++ == kMaxReported) {
-      out << "... and " << (errors_.size() - kMaxReported) << " more errors\n";
+      out << "... and " << (errors_.size() - kMaxReported) << " more errors"
+          << (gave_up() ? "; frp-gen stopped looking for more" : "") << "\n";
       break;
     }
     out << d.location.file;

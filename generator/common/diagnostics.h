@@ -27,10 +27,11 @@ struct Diagnostic {
 
 // Collects errors from one run. Stages keep going after an error where they can, so that a user
 // sees every problem in a file at once; the cap keeps a badly broken file from flooding the
-// terminal.
+// terminal, and a second one, far past it, stops the loops over a long list early.
 class Diagnostics {
  public:
   static constexpr std::size_t kMaxReported = 50;
+  static constexpr std::size_t kMaxCollected = 1000;
 
   void error(SourceLocation location, std::string message, std::string hint = {});
   // Adds the errors another collector gathered (e.g. on another thread), after this one's.
@@ -39,6 +40,8 @@ class Diagnostics {
   // Whether another error would still be shown: a hint that costs a search (a did-you-mean over
   // thousands of op names) is worth making only then.
   bool shows_another() const { return errors_.size() < kMaxReported; }
+  // Whether so many errors were found that looking for more is wasted work.
+  bool gave_up() const { return errors_.size() >= kMaxCollected; }
   std::size_t error_count() const { return errors_.size(); }
   const std::vector<Diagnostic>& errors() const { return errors_; }
 

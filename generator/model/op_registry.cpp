@@ -172,6 +172,7 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
     return false;
   }
   for (const load::YamlNode& item : file->root.items()) {
+    if (diags.gave_up()) break;
     load::MappingReader entry(path, item, diags, "an operator entry");
     if (!entry.ok()) continue;
     auto fn = std::make_unique<NativeFunction>();

@@ -113,6 +113,7 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
   }
   std::set<std::string> listed;
   for (const descriptor::Ref& op : d.ops) {
+    if (diags.gave_up()) break;
     if (!listed.insert(normalize_key(op.value)).second) {
       diags.error(op.location, "operator '" + op.value + "' is listed twice in 'ops'");
       continue;

@@ -150,6 +150,16 @@ TEST(Diagnostics, FormatCapsTheNumberOfReportedErrors) {
   EXPECT_TRUE(text.ends_with("... and 10 more errors\n")) << text;
 }
 
+TEST(Diagnostics, GivesUpFarPastTheReportCap) {
+  Diagnostics diags;
+  for (std::size_t i = 0; i + 1 < Diagnostics::kMaxCollected; ++i) diags.error({"f", 1, 1}, "e");
+  EXPECT_FALSE(diags.gave_up());
+  EXPECT_TRUE(diags.format().ends_with(" more errors\n"));
+  diags.error({"f", 1, 1}, "e");
+  EXPECT_TRUE(diags.gave_up());
+  EXPECT_TRUE(diags.format().ends_with(" more errors; frp-gen stopped looking for more\n"));
+}
+
 TEST(Diagnostics, FormatAtExactlyTheCapHasNoTrailer) {
   Diagnostics diags;
   for (std::size_t i = 0; i < Diagnostics::kMaxReported; ++i) diags.error({"f", 1, 1}, "e");
