@@ -221,7 +221,16 @@ struct Generation {
   render::Renderer& renderer;
   nlohmann::json old_manifest;  // the target repo's, or an empty object for a new repo
   Outcome outcome = Outcome::kWrite;
+  bool new_repo = false;  // `new`: the target folder must be absent or empty
 };
+
+// `new` into a folder that already holds something, found before the work or (another run got
+// there first) after it.
+int refuse_existing_folder(const std::string& dir, Diagnostics& diags) {
+  diags.error({dir, 0, 0}, "target folder already exists and is not empty",
+              "use 'frp-gen regen --dir " + dir + "' to update a generated repo");
+  return report(diags);
+}
 
 // regen --check and --diff: what regen would change, nothing written. Exit 1 if anything would,
 // or if a file still needs its owner (conflict markers left in it).
@@ -255,6 +264,7 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
   attach_scaffold_ops(*model, *files);
   for (auto& f : extra) files->push_back(std::move(f));
   write::WritePlan plan = write::plan_writes(root, *files, g.old_manifest, force);
+  if (g.new_repo && !plan.fresh) return refuse_existing_folder(root, diags);
   json header = manifest_header(loaded, g.settings.templates, root);
   header["ops"] = op_schemas(*model);
   const OpRecords ops{g.old_manifest, header, *files};
@@ -305,9 +315,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
   }
   if (dir.empty()) dir = "torch_" + name;
   if (fs::exists(dir) && !(fs::is_directory(dir) && fs::is_empty(dir))) {
-    diags.error({dir, 0, 0}, "target folder already exists and is not empty",
-                "use 'frp-gen regen --dir " + dir + "' to update a generated repo");
-    return report(diags);
+    return refuse_existing_folder(dir, diags);
   }
   std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
   std::unique_ptr<render::Renderer> renderer = start_renderer(s, render_workers());
@@ -331,7 +339,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
       inputs.push_back({file.value, "input", *text});
     }
   }
-  const Generation g{s, *renderer, json::object()};
+  const Generation g{s, *renderer, json::object(), Outcome::kWrite, /*new_repo=*/true};
   return generate(g, *loaded, dir, std::move(inputs), force, out, diags, timer);
 }
 

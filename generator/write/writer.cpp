@@ -135,6 +135,11 @@ void sync_folder(const fs::path& folder) {
   ::close(fd);
 }
 
+bool is_absent_or_empty(const fs::path& root) {
+  std::error_code ec;
+  return !fs::exists(root, ec) || (fs::is_directory(root, ec) && fs::is_empty(root, ec));
+}
+
 }  // namespace
 
 std::string_view to_string(Action action) {
@@ -340,6 +345,7 @@ std::string next_pristine(const std::vector<render::RenderedFile>& files, const 
 WritePlan plan_writes(const std::string& root, const std::vector<render::RenderedFile>& files,
                       const json& old_manifest, bool force) {
   WritePlan plan{root, {}};
+  plan.fresh = is_absent_or_empty(root);
   const json old_files = old_manifest.value("files", json::object());
   auto recorded_hash = [&](const std::string& path) {
     auto entry = old_files.find(path);
@@ -348,7 +354,7 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
   };
   std::unordered_set<std::string> planned;
   // A new repo has nothing to compare with; its thousands of files need not be looked for.
-  const bool fresh = !fs::exists(root);
+  const bool fresh = plan.fresh;
   std::optional<PristineStore> store;
   if (std::optional<std::string> text =
           fresh ? std::nullopt : read_file(fs::path(root) / PristineStore::kPath)) {
@@ -549,6 +555,15 @@ class Staged {
   std::jthread manifest_maker_;  // last: joined (destroyed) before what it writes to
 };
 
+// The target was planned as a new repo and is one no more, or the other way round: two `new`
+// runs into one folder (a regen holds the repo's lock), or a repo deleted during its regen.
+void report_changed_meanwhile(const fs::path& root, Diagnostics& diags) {
+  diags.error({root.string(), 0, 0},
+              "the folder changed while frp-gen was generating it (another frp-gen run?); nothing "
+              "was written",
+              "run the command again to see what is there now");
+}
+
 // A new repo: built beside its destination, then moved into place in one rename.
 bool apply_fresh(const fs::path& root, Staged& staged, Diagnostics& diags) {
   const fs::path parent = root.parent_path().empty() ? fs::path(".") : root.parent_path();
@@ -575,7 +590,9 @@ bool apply_fresh(const fs::path& root, Staged& staged, Diagnostics& diags) {
   }
   std::error_code ignored;
   fs::remove_all(staging, ignored);
-  if (failure) {
+  if (ec == std::errc::directory_not_empty || ec == std::errc::file_exists) {
+    report_changed_meanwhile(root, diags);  // filled between the check in apply() and the rename
+  } else if (failure) {
     diags.error({failure->path.string(), 0, 0}, failure->message() + "; nothing was written");
   } else {
     diags.error({root.string(), 0, 0}, "cannot move the new repo into place: " + ec.message());
@@ -674,9 +691,12 @@ bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files
   // "out/" and "out" are the same folder; without the slash, filename() names it.
   fs::path root = fs::path(plan.root).lexically_normal();
   if (root.filename().empty()) root = root.parent_path();
-  const bool fresh = !fs::exists(root) || (fs::is_directory(root) && fs::is_empty(root));
-  if (!fresh && !writes_stay_inside(root, staged, plan, diags)) return false;
-  return fresh ? apply_fresh(root, staged, diags) : apply_update(plan, root, staged, diags);
+  if (is_absent_or_empty(root) != plan.fresh) {
+    report_changed_meanwhile(root, diags);
+    return false;
+  }
+  if (!plan.fresh && !writes_stay_inside(root, staged, plan, diags)) return false;
+  return plan.fresh ? apply_fresh(root, staged, diags) : apply_update(plan, root, staged, diags);
 }
 
 Preview preview(const WritePlan& plan, const std::vector<render::RenderedFile>& files,

@@ -45,6 +45,9 @@ struct WritePlan {
   // The text of the repo's pristine store (write/pristine_store.h) after the plan: every planned
   // scaffold as rendered, an orphaned one as it was.
   std::string pristine = {};
+  // Whether the plan was made for a folder that was absent or empty: a new repo. If that is no
+  // longer so when the plan is applied, another run got there first and nothing is written.
+  bool fresh = false;
   bool has_conflicts() const;    // hand-edited generated files: nothing may be written
   bool needs_attention() const;  // conflicts in scaffolds, or stale ones: exit 1 once written
 };

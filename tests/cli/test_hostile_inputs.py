@@ -338,3 +338,31 @@ def test_a_second_regen_waits_for_the_first(frp_gen, pristine_repo, tmp_path):
     assert proc.returncode == 0, err.decode()
     assert f"waiting for another frp-gen run on {repo} to finish" in err.decode()
 
+
+def test_two_news_into_one_folder_leave_one_whole_repo(frp_gen, run, tmp_path):
+    """Started together, one `new` makes the repo and the other says the folder is taken: never
+    a regen of the first's files, never a mixture of both."""
+    for round_ in range(3):
+        out = tmp_path / f"round{round_}"
+        out.mkdir()
+        runs = [
+            subprocess.Popen(
+                [frp_gen, "new", device, "--dir", out / "repo", "-q"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for device in ("mydevice", "otherdevice")
+        ]
+        results = [(proc.wait(timeout=120), proc.stderr.read()) for proc in runs]
+        assert sorted(code == 0 for code, _ in results) == [False, True], results
+        winner = "mydevice" if results[0][0] == 0 else "otherdevice"
+        code, err = next(result for result in results if result[0] != 0)
+        assert code in (1, 2), err
+        assert (
+            "repo: error: target folder already exists and is not empty" in err
+            or "repo: error: the folder changed while frp-gen was generating it" in err
+        ), err
+        assert [p.name for p in out.iterdir()] == ["repo"]  # no staging debris
+        assert f"device: {winner}" in (out / "repo/frp.yaml").read_text()
+        assert run("regen", "--dir", out / "repo", "--check", "-q")[0] == 0
