@@ -7,8 +7,10 @@
 #include "generated/allocator.h"
 
 #include <c10/util/Exception.h>
+#include <pthread.h>
 
 #include <array>
+#include <atomic>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -52,6 +54,21 @@ std::array<c10::CachingAllocator::StatArray*, 9> stat_arrays(DeviceStats& s) {
       &s.requested_bytes};
 }
 
+// A process forked after the device's first allocation holds a copy of the parent's device state,
+// which a driver cannot share, and a copy of this allocator's lock, which one of the parent's
+// threads may have held at the fork. So a forked child gets a clear error instead of device
+// memory, and leaves the blocks it inherited alone instead of waiting on that lock forever.
+std::atomic<bool> in_forked_child{false};
+
+void mark_forked_child() {
+  in_forked_child.store(true);
+}
+
+void watch_for_fork() {
+  static std::once_flag registered;
+  std::call_once(registered, [] { pthread_atfork(nullptr, nullptr, &mark_forked_child); });
+}
+
 struct Block {
   int device;
   std::size_t size;       // rounded
@@ -68,6 +85,11 @@ struct DeviceCache {
 class CpurefCachingAllocator final : public c10::DeviceAllocator {
  public:
   c10::DataPtr allocate(std::size_t bytes) override {
+    TORCH_CHECK(
+        !in_forked_child.load(),
+        "cpuref cannot be used in a process forked after it was initialized: ",
+        "start worker processes with multiprocessing's 'spawn' method instead");
+    watch_for_fork();
     const int device = runtime::current_device();
     void* ptr = bytes == 0 ? nullptr : malloc_block(device, bytes);
     return {
@@ -230,7 +252,7 @@ CpurefCachingAllocator& caching_allocator() {
 }
 
 void CpurefCachingAllocator::free_block(void* ptr) {
-  if (ptr != nullptr) caching_allocator().release(ptr);
+  if (ptr != nullptr && !in_forked_child.load()) caching_allocator().release(ptr);
 }
 
 }  // namespace

@@ -17,8 +17,9 @@ from torch_mydevice_loader import check_privateuse1_free
 # Before anything loads the extension: a second backend's registrations would abort the process.
 check_privateuse1_free()
 
-from . import _C  # noqa: F401 - loading the extension registers the device with PyTorch
+from . import _C  # loading the extension registers the device with PyTorch
 from .device import (
+    _lazy_init,  # noqa: F401 - called by PyTorch before the device's first tensor
     current_device,
     device,
     device_count,
@@ -120,7 +121,8 @@ def is_bf16_supported() -> bool:
 
 
 def _is_in_bad_fork() -> bool:
-    return False
+    """Whether this process is a child forked after the device was initialized."""
+    return _C._is_in_bad_fork()
 
 
 def _register() -> None:

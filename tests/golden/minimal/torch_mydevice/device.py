@@ -28,16 +28,28 @@ def _index(device: Any, optional: bool = True) -> int:
     )
 
 
-def init() -> None:
-    """Initializes the device runtime (done on first use anyway)."""
+def _lazy_init() -> None:
+    """Starts the device runtime once per process. PyTorch calls this before it makes the first
+    tensor on the device. A child forked after that holds a copy of the parent's runtime state,
+    which a real driver cannot share, so there the device is refused."""
     global _initialized
+    if _C._is_in_bad_fork():
+        raise RuntimeError(
+            "mydevice cannot be used in a process forked after it was initialized: start "
+            "worker processes with multiprocessing's 'spawn' method instead"
+        )
     if not _initialized:
         _C._init()
         _initialized = True
 
 
+def init() -> None:
+    """Initializes the device runtime (done on first use anyway)."""
+    _lazy_init()
+
+
 def is_initialized() -> bool:
-    return _initialized
+    return _initialized and not _C._is_in_bad_fork()
 
 
 def is_available() -> bool:
