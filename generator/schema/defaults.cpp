@@ -3,6 +3,10 @@
 // torch takes a default that could only be a mistake (`bool flag=1`, `int x=1.5`).
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include "common/diagnostics.h"
@@ -62,6 +66,22 @@ std::vector<std::string> list_elements(std::string_view text) {
 
 std::string of_type(const Type& type) { return "a value of type '" + to_string(type) + "'"; }
 
+// Why torch's parser refuses a number it reads (std::stoll, or std::stod for a float or a number
+// with a '.' or an exponent): it is out of range. "" if it is in range.
+std::string range_problem(const std::string& number, bool as_float) {
+  if (as_float || !is_integer(number)) {
+    errno = 0;
+    std::strtod(number.c_str(), nullptr);
+    return errno == ERANGE ? "is out of the range of a double" : "";
+  }
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+  (void)end;
+  return ec == std::errc() ? "" : "does not fit in a 64-bit integer";
+}
+
+constexpr const char* kRangeHint = "torch reads an integer default as int64 and a float as double";
+
 }  // namespace
 
 std::string default_problem(const Type& type, const DefaultValue& value, std::string* hint) {
@@ -86,7 +106,10 @@ std::string default_problem(const Type& type, const DefaultValue& value, std::st
       const bool fixed_int_list = t.is_list() && t.size && is_int_type(*t.elem);
       if (t.is_base(BaseType::Float) || t.is_base(BaseType::Scalar) ||
           ((is_int_type(t) || fixed_int_list) && integer)) {
-        return "";
+        const std::string problem = range_problem(text, t.is_base(BaseType::Float));
+        if (problem.empty()) return "";
+        *hint = kRangeHint;
+        return text + " " + problem;
       }
       if (t.is_base(BaseType::Bool)) *hint = "write True or False";
       return text + " is not " + of_type(type);
@@ -105,6 +128,13 @@ std::string default_problem(const Type& type, const DefaultValue& value, std::st
         if (!fits)
           return "'" + item + "' in " + text + " is not an element of type '" + to_string(elem) +
                  "'";
+        if (number) {
+          if (std::string problem = range_problem(item, elem.is_base(BaseType::Float));
+              !problem.empty()) {
+            *hint = kRangeHint;
+            return "'" + item + "' in " + text + " " + problem;
+          }
+        }
       }
       return "";
     }

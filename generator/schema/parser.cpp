@@ -6,7 +6,10 @@
 // must touch the type they modify, as in every schema PyTorch writes.
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "common/diagnostics.h"
 #include "schema/function_schema.h"
@@ -29,6 +32,41 @@ std::string quoted(std::string_view s) {
   return out;
 }
 
+// Names seen so far in one schema (argument names, written alias sets), each with the index of
+// the argument that has it: a scan while they are few, as in every schema aten writes, a hash map
+// once they are many, so that a schema of thousands of arguments is not quadratic.
+class SeenNames {
+ public:
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+  // The index recorded for `name`, or kNone after recording `index` for it.
+  std::size_t find_or_add(std::string_view name, std::size_t index) {
+    if (many_.empty()) {
+      for (const auto& [seen, at] : few_) {
+        if (seen == name) return at;
+      }
+      few_.emplace_back(name, index);
+      if (few_.size() > kFew) {
+        many_.insert(few_.begin(), few_.end());
+        few_.clear();
+      }
+      return kNone;
+    }
+    auto [it, added] = many_.emplace(name, index);
+    return added ? kNone : it->second;
+  }
+  bool contains(const std::string& name) const {
+    if (!many_.empty()) return many_.contains(name);
+    return std::any_of(few_.begin(), few_.end(),
+                       [&](const auto& seen) { return seen.first == name; });
+  }
+
+ private:
+  static constexpr std::size_t kFew = 16;
+  std::vector<std::pair<std::string, std::size_t>> few_;
+  std::unordered_map<std::string, std::size_t> many_;
+};
+
 class Parser {
  public:
   Parser(std::string_view text, SchemaError* error) : text_(text), error_(error) {}
@@ -43,6 +81,7 @@ class Parser {
   std::string_view text_;
   std::size_t pos_ = 0;
   SchemaError* error_;
+  std::optional<SeenNames> argument_sets_;
 
   bool at_end() const { return pos_ >= text_.size(); }
   char peek(std::size_t ahead = 0) const {
@@ -119,27 +158,19 @@ class Parser {
     return fail(pos_, "invalid character " + found() + " in " + std::string(what));
   }
 
-  // The alias set two arguments both write through, if any.
-  static const std::string* shared_set(const Argument& a, const Argument& b) {
-    if (!a.is_write() || !b.is_write()) return nullptr;
-    for (const std::string& set : b.alias->before) {
-      if (std::find(a.alias->before.begin(), a.alias->before.end(), set) != a.alias->before.end()) {
-        return &set;
-      }
-    }
-    return nullptr;
-  }
-
   // A return's alias sets must be arguments' sets: a return aliases its inputs, or nothing.
   bool check_return_aliases(const Return& ret, const std::vector<Argument>& arguments,
                             std::size_t offset) {
     if (!ret.alias) return true;
+    if (!argument_sets_) {  // the arguments' alias sets, gathered at the first aliased return
+      argument_sets_.emplace();
+      for (const Argument& a : arguments) {
+        if (!a.alias) continue;
+        for (const std::string& set : a.alias->before) argument_sets_->find_or_add(set, 0);
+      }
+    }
     for (const std::string& set : ret.alias->before) {
-      const bool known = std::any_of(arguments.begin(), arguments.end(), [&](const Argument& a) {
-        return a.alias && std::find(a.alias->before.begin(), a.alias->before.end(), set) !=
-                              a.alias->before.end();
-      });
-      if (!known) {
+      if (!argument_sets_->contains(set)) {
         return fail(offset, "return aliases set " + quoted(set) + ", which no argument has",
                     "a returned alias is one of an argument's: mark that argument (" + set +
                         ") or (" + set + "!)");
@@ -179,8 +210,15 @@ class Parser {
     }
     if (!check_name_end("operator name")) return false;
     if (accept('.')) {
+      const std::size_t overload_offset = pos_;
       std::string_view overload = identifier();
       if (overload.empty()) return fail_expected("overload name after '.'");
+      // torch refuses it when the operator is registered: it names the overload with no name.
+      if (overload == "default") {
+        return fail(overload_offset, "'default' is not a legal overload name",
+                    "torch calls the overload without a name 'default': drop '.default', or "
+                    "choose another name");
+      }
       out.overload = overload;
       if (!check_name_end("overload name")) return false;
     }
@@ -195,6 +233,8 @@ class Parser {
     out.reserve(1 + static_cast<std::size_t>(std::count(
                         text_.begin() + static_cast<std::ptrdiff_t>(pos_), text_.end(), ',')));
     bool kwarg_only = false;
+    SeenNames names, written_sets;
+    std::string first_default;  // the first positional argument with a default value
     while (true) {
       skip_space();
       if (peek() == '*') {
@@ -214,18 +254,30 @@ class Parser {
       std::size_t name_offset = 0;
       if (!parse_argument(argument, name_offset)) return false;
       argument.kwarg_only = kwarg_only;
-      for (const Argument& earlier : out) {
-        if (earlier.name == argument.name) {
-          return fail(name_offset, "duplicate argument name " + quoted(argument.name));
-        }
-        // Two arguments written through one alias set would be one tensor written twice.
-        if (const std::string* shared = shared_set(earlier, argument)) {
+      if (names.find_or_add(argument.name, out.size()) != SeenNames::kNone) {
+        return fail(name_offset, "duplicate argument name " + quoted(argument.name));
+      }
+      // Two arguments written through one alias set would be one tensor written twice (a
+      // written alias names one set).
+      if (argument.is_write()) {
+        const std::string& set = argument.alias->before.front();
+        if (std::size_t earlier = written_sets.find_or_add(set, out.size());
+            earlier != SeenNames::kNone) {
           return fail(
               name_offset,
-              "arguments " + quoted(earlier.name) + " and " + quoted(argument.name) +
-                  " are both written through alias set " + quoted(*shared),
+              "arguments " + quoted(out[earlier].name) + " and " + quoted(argument.name) +
+                  " are both written through alias set " + quoted(set),
               "give each written argument a set of its own, e.g. Tensor(b!) " + argument.name);
         }
+      }
+      // torch asserts this when the schema is registered; a list is exempt, as there.
+      if (argument.default_value) {
+        if (first_default.empty() && !kwarg_only) first_default = argument.name;
+      } else if (!first_default.empty() && !kwarg_only && !argument.type->is_list()) {
+        return fail(name_offset,
+                    "argument " + quoted(argument.name) + " has no default value but follows " +
+                        quoted(first_default) + ", which has one",
+                    "give it a default, or make it keyword-only: put '*, ' before it");
       }
       out.push_back(std::move(argument));
       skip_space();
@@ -496,6 +548,7 @@ class Parser {
     }
     skip_space();
     if (accept(')')) return true;
+    SeenNames names;
     while (true) {
       skip_space();
       Return ret;
@@ -504,12 +557,8 @@ class Parser {
       if (!parse_return(ret, &name_offset) || !check_return_aliases(ret, arguments, start)) {
         return false;
       }
-      if (ret.name) {
-        for (const Return& earlier : out) {
-          if (earlier.name == ret.name) {
-            return fail(name_offset, "duplicate return name " + quoted(*ret.name));
-          }
-        }
+      if (ret.name && names.find_or_add(*ret.name, out.size()) != SeenNames::kNone) {
+        return fail(name_offset, "duplicate return name " + quoted(*ret.name));
       }
       out.push_back(std::move(ret));
       skip_space();

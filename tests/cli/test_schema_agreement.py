@@ -46,6 +46,18 @@ CANDIDATES = [
     "f35(int[] x=[True]) -> Tensor",
     "f36(float x=-1.5e-3) -> Tensor",
     "f37(str? s=None, Generator? g=None) -> Tensor",
+    # Refused by torch when registered, though its grammar takes them.
+    "f38.default(Tensor x) -> Tensor",
+    "f39(Tensor x, int a=1, int b) -> Tensor",
+    "f40(Tensor x, int a=1, int[]? b) -> Tensor",
+    "f41(int x=9223372036854775808) -> Tensor",
+    "f42(Scalar x=99999999999999999999) -> Tensor",
+    "f43(float x=1e999) -> Tensor",
+    "f44(float x=1e-400) -> Tensor",
+    "f45(int[] x=[1, 99999999999999999999]) -> Tensor",
+    # ... and what it takes: a list after a default, an integer-looking float, int64's least.
+    "f46(Tensor x, int a=1, int[] b) -> Tensor",
+    "f47(float x=99999999999999999999, int y=-9223372036854775808) -> Tensor",
 ]
 
 

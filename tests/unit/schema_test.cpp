@@ -521,6 +521,81 @@ TEST(SchemaErrors, DuplicateArgumentName) {
   EXPECT_EQ(e.message, "duplicate argument name 'self'");
 }
 
+// Names are checked through a hash set past a few: the first repeat is still the one reported,
+// and thousands of arguments or returns take linear time.
+TEST(SchemaErrors, DuplicatesAmongManyNames) {
+  std::string text = "foo(";
+  for (int i = 0; i < 3000; ++i)
+    text += "Tensor(a" + std::to_string(i) + "!) x" + std::to_string(i) + ", ";
+  const std::size_t repeat = text.size();
+  text += "Tensor x17, Tensor x1) -> Tensor";
+  auto e = parse_error(text);
+  EXPECT_EQ(e.offset, repeat + 7);
+  EXPECT_EQ(e.message, "duplicate argument name 'x17'");
+
+  text = "foo(Tensor(a5!) x, Tensor(b!) y";
+  for (int i = 0; i < 100; ++i)
+    text += ", Tensor(a" + std::to_string(i) + "!) z" + std::to_string(i);
+  e = parse_error(text + ") -> ()");
+  EXPECT_EQ(e.message, "arguments 'x' and 'z5' are both written through alias set 'a5'");
+
+  text = "foo(Tensor(a) x) -> (";
+  for (int i = 0; i < 100; ++i) text += "Tensor(a) r" + std::to_string(i) + ", ";
+  e = parse_error(text + "Tensor r50, Tensor(b) r200)");
+  EXPECT_EQ(e.message, "duplicate return name 'r50'");
+  e = parse_error(text + "Tensor(b) r200)");
+  EXPECT_EQ(e.message, "return aliases set 'b', which no argument has");
+}
+
+// What torch refuses when the schema is registered (torch._C.parse_schema), though its grammar
+// takes it.
+TEST(SchemaErrors, WhatTorchRefusesAtRegistration) {
+  std::string_view text = "ns::foo.default(Tensor x) -> Tensor";
+  auto e = parse_error(text);
+  EXPECT_EQ(e.offset, at(text, "default"));
+  EXPECT_EQ(e.message, "'default' is not a legal overload name");
+  parse_ok("ns::foo.default_(Tensor x) -> Tensor");
+
+  text = "foo(Tensor x, int a=1, int b) -> Tensor";
+  e = parse_error(text);
+  EXPECT_EQ(e.offset, at(text, "b)"));
+  EXPECT_EQ(e.message, "argument 'b' has no default value but follows 'a', which has one");
+  parse_error("foo(Tensor x, int a=1, int[]? b) -> Tensor");
+  // A list is exempt, as in torch; keyword-only arguments are not positional.
+  parse_ok("foo(Tensor x, int a=1, int[] b, Tensor[] c) -> Tensor");
+  parse_ok("foo(Tensor x, int a=1, *, int b, float c=2) -> Tensor");
+}
+
+TEST(SchemaErrors, NumberDefaultsOutOfRange) {
+  struct Case {
+    std::string_view argument;  // inside "f(...) -> ()"
+    std::string_view message;
+  };
+  const Case cases[] = {
+      {"int x=9223372036854775808",
+       "default value 9223372036854775808 does not fit in a 64-bit integer"},
+      {"SymInt x=-9223372036854775809",
+       "default value -9223372036854775809 does not fit in a 64-bit integer"},
+      {"Scalar x=99999999999999999999",
+       "default value 99999999999999999999 does not fit in a 64-bit integer"},
+      {"float x=1e999", "default value 1e999 is out of the range of a double"},
+      {"float x=1e-400", "default value 1e-400 is out of the range of a double"},
+      {"int[] x=[1, 99999999999999999999]",
+       "default value '99999999999999999999' in [1, 99999999999999999999] does not fit in a 64-bit "
+       "integer"},
+      {"float[] x=[-1e999]", "default value '-1e999' in [-1e999] is out of the range of a double"},
+  };
+  for (const Case& c : cases) {
+    const std::string text = "f(" + std::string(c.argument) + ") -> ()";
+    SchemaError error = parse_error(text);
+    EXPECT_EQ(error.message, c.message) << text;
+    EXPECT_EQ(error.offset, text.find('=') + 1) << text;
+    EXPECT_NE(error.hint.find("int64"), std::string::npos) << text;
+  }
+  // torch reads an integer-looking float default with stod.
+  parse_ok("f(int x=-9223372036854775808, float y=99999999999999999999, float z=1e308) -> ()");
+}
+
 TEST(SchemaErrors, DuplicateReturnName) {
   std::string_view text = "foo(Tensor x) -> (Tensor a, Tensor a)";
   auto e = parse_error(text);
