@@ -11,6 +11,7 @@ APT_PACKAGES=(cmake ninja-build g++ ccache clang-format libcli11-dev nlohmann-js
               libyaml-dev pkg-config libgtest-dev libgmock-dev libssl-dev
               libdtl-dev  # DTL: the edit scripts of regen --diff
               zlib1g-dev  # zlib: the library tests/backends/extensions links, as a team would
+              clang-15  # libFuzzer, ASan and UBSan: the fuzz targets of tests/fuzz
               ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo)  # the OpenCL reference backend
 
 missing=()
