@@ -132,8 +132,14 @@ std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
   loaded.inputs["frp.yaml"] = write::sha256_hex(d.text);
   for (const descriptor::Ref& file : d.custom_ops) {
     std::string path = (fs::path(base_dir) / file.value).string();
-    if (!fs::exists(path)) {
-      diags.error(file.location, "custom_ops file '" + file.value + "' does not exist");
+    // The error_code form: a link loop or a folder without permission on the way is the OS's
+    // reason to give, not an exception.
+    std::error_code ec;
+    if (!fs::exists(fs::status(path, ec))) {
+      const bool absent = !ec || ec == std::errc::no_such_file_or_directory;
+      diags.error(file.location,
+                  "custom_ops file '" + file.value + "' " +
+                      (absent ? "does not exist" : "cannot be read: " + ec.message()));
       continue;
     }
     // The path was checked as written; a symlink on the way must not lead out either (its
@@ -146,8 +152,10 @@ std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
                   "copy the file into the folder instead of linking it");
       continue;
     }
-    loaded.registry.load_functions(path, true, diags);
-    record_input(loaded.inputs, file.value, path, diags);
+    // A file that could not be read is reported once, by the loader.
+    if (loaded.registry.load_functions(path, true, diags)) {
+      record_input(loaded.inputs, file.value, path, diags);
+    }
   }
   if (diags.has_errors()) return std::nullopt;
   loaded.descriptor = std::move(d);

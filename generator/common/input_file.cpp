@@ -27,7 +27,14 @@ std::optional<std::string> read_input_file(const std::string& path, std::string&
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just after.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
-    error = std::string("cannot read: ") + std::strerror(errno);
+    const int reason = errno;
+    // A socket cannot be opened at all (ENXIO, "No such device or address"): say what it is.
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
+      error = "not a regular file (" + kind_of(info.st_mode) + ")";
+    } else {
+      error = std::string("cannot read: ") + std::strerror(reason);
+    }
     return std::nullopt;
   }
   struct stat info {};

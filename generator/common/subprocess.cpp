@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 
 namespace frp {
 
@@ -29,11 +30,18 @@ bool read_some(int fd, std::string& out) {
 }
 
 // The child's side of fork: puts its ends of the pipes where the channels promise them
-// (channel 0 on stdin and stdout, channel k on descriptors 2k+1 and 2k+2), then runs `argv`.
+// (channel 0 on stdin and stdout, channel k on descriptors 2k+1 and 2k+2), then runs `argv`. If
+// that fails, the errno value goes to `exec_status` (closed by a successful exec).
 [[noreturn]] void exec_child(const std::vector<std::string>& argv,
-                             const std::vector<std::pair<int, int>>& child_ends) {
+                             const std::vector<std::pair<int, int>>& child_ends, int exec_status) {
   // Moved above every target number first, so that placing one end cannot close another.
   constexpr int kAboveTargets = 64;
+  exec_status = ::fcntl(exec_status, F_DUPFD_CLOEXEC, kAboveTargets);
+  auto fail = [&] {
+    const int code = errno;
+    if (exec_status >= 0) (void)!::write(exec_status, &code, sizeof code);
+    ::_exit(127);
+  };
   std::vector<std::pair<int, int>> moved;
   for (auto [in, out] : child_ends) {
     moved.emplace_back(::fcntl(in, F_DUPFD_CLOEXEC, kAboveTargets),
@@ -44,14 +52,14 @@ bool read_some(int fd, std::string& out) {
     const int out_target = k == 0 ? STDOUT_FILENO : static_cast<int>(2 * k + 2);
     // dup2 clears close-on-exec on the copy: only the placed ends survive exec.
     if (::dup2(moved[k].first, in_target) < 0 || ::dup2(moved[k].second, out_target) < 0) {
-      ::_exit(127);
+      fail();
     }
   }
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   ::execvp(args[0], args.data());
-  ::_exit(127);
+  fail();
 }
 
 }  // namespace
@@ -147,10 +155,15 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, int extra_chann
       channels_.emplace_back(to_child[1], from_child[0]);
     }
   }
+  int exec_status[2] = {-1, -1};
+  if (ok && ::pipe2(exec_status, O_CLOEXEC) != 0) ok = false;
   if (ok) {
     pid_ = ::fork();
-    if (pid_ == 0) exec_child(argv, child_ends);
+    if (pid_ == 0) exec_child(argv, child_ends, exec_status[1]);
   }
+  if (!ok || pid_ < 0) start_errno_ = errno != 0 ? errno : EAGAIN;
+  if (exec_status[1] >= 0) ::close(exec_status[1]);
+  exec_status_ = exec_status[0];
   for (auto [in, out] : child_ends) {
     ::close(in);
     ::close(out);
@@ -164,6 +177,22 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, int extra_chann
 ChildProcess::~ChildProcess() {
   for (Channel& c : channels_) c.close();
   if (started()) wait();
+  if (exec_status_ >= 0) ::close(exec_status_);
+}
+
+std::string ChildProcess::start_error() {
+  if (start_errno_ < 0) {
+    // End of file: the exec closed the child's end. Else the errno value it sent.
+    int code = 0;
+    ssize_t n = 0;
+    do {
+      n = ::read(exec_status_, &code, sizeof code);
+    } while (n < 0 && errno == EINTR);
+    start_errno_ = n == static_cast<ssize_t>(sizeof code) ? code : 0;
+    ::close(exec_status_);
+    exec_status_ = -1;
+  }
+  return start_errno_ > 0 ? std::strerror(start_errno_) : "";
 }
 
 int ChildProcess::wait() {

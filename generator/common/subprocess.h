@@ -66,10 +66,16 @@ class ChildProcess {
   // program could not start.
   int wait();
 
+  // Why the program could not be started (the OS's words for the failed fork or exec, e.g. "No
+  // such file or directory"), or "" once it runs. Waits for the exec, which takes a moment.
+  std::string start_error();
+
  private:
   pid_t pid_ = -1;
   std::vector<Channel> channels_;
   int status_ = -1;
+  int exec_status_ = -1;  // our end of a close-on-exec pipe: the child's errno if exec fails
+  int start_errno_ = -1;  // -1 until known; 0 once the program runs
 };
 
 }  // namespace frp

@@ -120,8 +120,14 @@ bool check_class_prefix(const std::string& name, const SourceLocation& where, Di
   bool ok = is_identifier(name, false) && std::isupper(static_cast<unsigned char>(name[0])) &&
             name.find('_') == std::string::npos;
   if (!ok) {
+    // The hint suggests the name made CamelCase, or an example when nothing of it is left.
+    std::string suggestion = class_prefix_for(name);
+    if (!is_identifier(suggestion, false) ||
+        !std::isupper(static_cast<unsigned char>(suggestion[0]))) {
+      suggestion = "MyDevice";
+    }
     diags.error(where, "class_prefix " + quoted(name) + " must be CamelCase letters and digits",
-                "e.g. '" + class_prefix_for(name) + "'");
+                "e.g. '" + suggestion + "'");
   }
   return ok;
 }
@@ -250,6 +256,7 @@ void SectionReader::names() {
   const load::YamlNode& device = top_.take("device");
   // A derived name is checked like a written one; its error points at the device name.
   device_at_ = device.is_defined() ? at(device) : SourceLocation{path_, 1, 1};
+  d_.device_at = device_at_;
   if (!device.is_scalar()) {
     diags_.error(device_at_, "the descriptor needs a 'device:' name", "e.g. 'device: mydevice'");
   } else {
@@ -400,6 +407,11 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
   Descriptor d;
   d.file = path;
   d.text = std::move(text);
+  if (root->is_null()) {  // no document, or only comments: say so rather than "not a mapping"
+    diags.error({path, 0, 0}, "the descriptor is empty",
+                "it needs at least the device's name, e.g. 'device: mydevice'");
+    return std::nullopt;
+  }
   load::MappingReader top(path, *root, diags, "the descriptor");
   if (!top.ok()) return std::nullopt;
   SectionReader sections(path, top, d, diags);

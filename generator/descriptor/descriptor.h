@@ -28,6 +28,7 @@ struct Descriptor {
   std::string text;  // the text as read; a new repo keeps it as its frp.yaml
 
   std::string device;                    // "mydevice"
+  SourceLocation device_at;              // where the device name is written
   std::string python_package;            // "torch_mydevice"
   std::string cpp_namespace;             // "mydevice"
   std::string class_prefix;              // "Mydevice"

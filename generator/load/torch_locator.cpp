@@ -93,9 +93,19 @@ std::optional<TorchLocation> TorchLocator::location(Diagnostics& diags) {
   if (answer_) return answer_;
   std::optional<std::string> line = child_ ? child_->read_line() : std::nullopt;
   if (!line) {
-    diags.error({script_, 0, 0}, "could not ask '" + python_ + "' where torch is",
-                "set FRP_PYTHON (or --python) to a Python 3 with torch installed, or pass "
-                "--native-functions and --tags");
+    const std::string hint =
+        "set FRP_PYTHON (or --python) to a Python 3 with torch installed, or pass "
+        "--native-functions and --tags";
+    // The Python that could not run is the path at fault; one that ran and said nothing, the
+    // script (its own error is on stderr above).
+    if (std::string reason = child_ ? child_->start_error() : ""; !reason.empty()) {
+      diags.error({python_, 0, 0}, "cannot run this Python to ask where torch is: " + reason, hint);
+    } else {
+      diags.error({script_, 0, 0},
+                  "could not ask '" + python_ + "' where torch is: it ended with exit status " +
+                      std::to_string(child_ ? child_->wait() : -1) + " and no answer",
+                  hint);
+    }
     return std::nullopt;
   }
   nlohmann::json answer = nlohmann::json::parse(*line, nullptr, /*allow_exceptions=*/false);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "common/input_file.h"
 
@@ -63,6 +64,12 @@ class YamlBuilder {
         return std::nullopt;
       }
       std::unique_ptr<yaml_event_t, void (*)(yaml_event_t*)> event_guard(&event, yaml_event_delete);
+      if (makes_node(event.type) && ++nodes_ > kMaxNodes) {
+        diags_.error(location(event.start_mark),
+                     "too large: more than " + std::to_string(kMaxNodes) +
+                         " YAML nodes (torch's native_functions.yaml has about 26,000)");
+        return std::nullopt;
+      }
       switch (event.type) {
         case YAML_SCALAR_EVENT: {
           const auto& s = event.data.scalar;
@@ -154,6 +161,13 @@ class YamlBuilder {
     bool anchored = false;
   };
   static constexpr std::size_t kMaxCopied = 100000;  // native_functions.yaml has ~26,000 nodes
+  // Each node costs ~170 bytes and some time: this bounds both (~85 MB) for any input.
+  static constexpr std::size_t kMaxNodes = 500000;
+
+  static bool makes_node(yaml_event_type_t type) {
+    return type == YAML_SCALAR_EVENT || type == YAML_SEQUENCE_START_EVENT ||
+           type == YAML_MAPPING_START_EVENT || type == YAML_ALIAS_EVENT;
+  }
   static constexpr std::size_t kMaxDepth = 1000;
 
   // Eight bytes at a time: this runs over all of native_functions.yaml.
@@ -243,6 +257,18 @@ class YamlBuilder {
       if (at < text_.size() && text_[at] == '\t' && problem.find("tab") == std::string::npos) {
         problem += " (a tab: YAML indents with spaces)";
       }
+      // What libyaml was reading, and where that started: an unclosed quote or bracket is found
+      // only at the end of the file, far from where it opened.
+      if (parser.context != nullptr) {
+        const SourceLocation start = location(parser.context_mark);
+        if (at >= text_.size()) {
+          where = start;
+          problem += " " + std::string(parser.context) + " that starts here";
+        } else {
+          problem += " (" + std::string(parser.context) + " that starts at line " +
+                     std::to_string(start.line) + ", column " + std::to_string(start.column) + ")";
+        }
+      }
     }
     diags_.error(where, "malformed YAML: " + problem);
   }
@@ -302,6 +328,7 @@ class YamlBuilder {
   std::optional<YamlNode> root_;
   std::unordered_map<std::string, std::pair<YamlNode, std::size_t>> anchors_;
   std::size_t copied_ = 0;  // nodes copied for aliases
+  std::size_t nodes_ = 0;   // nodes read, an alias counted once
 };
 
 std::optional<std::string> read_text_file(const std::string& path, Diagnostics& diags) {
@@ -313,6 +340,13 @@ std::optional<std::string> read_text_file(const std::string& path, Diagnostics& 
 
 std::optional<YamlNode> parse_yaml(const std::string& path, std::string_view text,
                                    Diagnostics& diags) {
+  // libyaml would read UTF-16, but every location frp-gen reports counts UTF-8 bytes, and the
+  // generated repo is UTF-8: refused whole, before a message quotes a line of it.
+  if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+    diags.error({path, 0, 0}, "malformed YAML: the file is UTF-16 (it starts with a UTF-16 BOM)",
+                "save it as UTF-8");
+    return std::nullopt;
+  }
   return YamlBuilder(path, text, diags).build();
 }
 
@@ -364,6 +398,18 @@ SourceLocation location_in_scalar(const std::string& file, std::string_view text
 
 bool is_scalar_string(const YamlNode& node) { return node.is_scalar(); }
 
+namespace {
+
+// What a node is, for "found ..." in messages.
+std::string kind_name(const YamlNode& node) {
+  if (node.is_sequence()) return "a list";
+  if (node.is_mapping()) return "a mapping";
+  if (node.is_null()) return "nothing (null)";
+  return "'" + node.scalar() + "'";
+}
+
+}  // namespace
+
 MappingReader::MappingReader(const std::string& file, const YamlNode& node, Diagnostics& diags,
                              std::string_view what)
     : file_(file), node_(node), diags_(diags), what_(what) {
@@ -374,15 +420,28 @@ MappingReader::MappingReader(const std::string& file, const YamlNode& node, Diag
   }
   known_.reserve(512);  // an operator entry asks for ~25 keys
   // libyaml, like yaml-cpp, lets a key repeat without a word; a user would not expect that.
+  // A scan for the few keys of most mappings, a hash set for many: a mapping of 100,000 keys must
+  // not take quadratic time.
+  constexpr std::size_t kFew = 32;
   std::vector<const std::string*> seen;
-  seen.reserve(node_.size());
+  std::unordered_set<std::string_view> many;
+  if (node_.size() > kFew) many.reserve(node_.size());
   for (const auto& [k, v] : node_.entries()) {
+    if (!k.is_scalar()) {
+      diags_.error(location_of(file_, k),
+                   "expected a name as a key of " + what_ + ", found " + kind_name(k));
+      continue;
+    }
     const std::string& key = k.scalar();
-    if (std::any_of(seen.begin(), seen.end(), [&](const std::string* s) { return *s == key; })) {
+    const bool repeated = node_.size() > kFew
+                              ? !many.insert(key).second
+                              : std::any_of(seen.begin(), seen.end(),
+                                            [&](const std::string* s) { return *s == key; });
+    if (repeated) {
       diags_.error(location_of(file_, k), "duplicate key '" + key + "' in " + what_,
                    "merge the two entries into one");
     }
-    seen.push_back(&key);
+    if (node_.size() <= kFew) seen.push_back(&key);
   }
 }
 
@@ -446,9 +505,12 @@ MappingReader::take_string_list(std::string_view key, Scalar scalar) {
     return items;
   }
   if (!value.is_sequence()) {
-    diags_.error(
-        location_of(file_, value), "expected '" + std::string(key) + "' to be a list of strings",
-        value.is_scalar() ? "write it as a list: " + std::string(key) + ": [" + value.scalar() + "]"
+    // The hint quotes the value: only a short one-line value makes a usable one.
+    const bool quotable = value.is_scalar() && value.scalar().size() <= 80 &&
+                          value.scalar().find('\n') == std::string::npos;
+    diags_.error(location_of(file_, value),
+                 "expected '" + std::string(key) + "' to be a list of strings",
+                 quotable ? "write it as a list: " + std::string(key) + ": [" + value.scalar() + "]"
                           : std::string());
     return items;
   }
@@ -472,10 +534,12 @@ void MappingReader::finish() {
     known.emplace_back(known_, start, end - start);
   }
   for (const auto& [k, v] : node_.entries()) {
+    if (!k.is_scalar()) continue;  // reported when the reader was made
     const std::string& key = k.scalar();
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    // The hint is a search: worth making only for an error that will be shown.
     diags_.error(location_of(file_, k), "unknown key '" + key + "' in " + what_,
-                 did_you_mean(key, known));
+                 diags_.shows_another() ? did_you_mean(key, known) : std::string());
   }
 }
 

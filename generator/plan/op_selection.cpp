@@ -41,8 +41,14 @@ class OpSelector {
       for (const std::string& key : in_.registry->keys_with_tag(tag)) add({key, ref.location});
       return;
     }
+    // A set's name becomes a file name in op_sets_dir: only a plain name may, never a path out
+    // of it ("../policies/x" would read another list of frp-gen's, or any yaml file).
+    const bool plain_name =
+        !ref.value.empty() && std::all_of(ref.value.begin(), ref.value.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        });
     std::string path = in_.op_sets_dir + "/" + ref.value + ".yaml";
-    if (!fs::exists(path)) {
+    if (!plain_name || !fs::exists(path)) {
       std::vector<std::string> sets = available_op_sets(in_.op_sets_dir);
       std::string hint = did_you_mean(ref.value, sets);
       if (hint.empty()) {

@@ -19,18 +19,47 @@ using nlohmann::json;
 
 namespace {
 
-// Checks names in policy lists (autograd, autocast, fallback deny): they must name known ops;
-// autocast names may be a bare operator name covering all its overloads.
+// Checks names in policy lists (autograd, autocast, fallback deny): they must name known ops,
+// each once; autocast names may be a bare operator name covering all its overloads.
 void check_op_refs(const std::vector<descriptor::Ref>& refs, const model::OpRegistry& registry,
                    const std::set<std::string>& base_names, std::string_view what,
                    Diagnostics& diags) {
-  std::vector<std::string> keys;
+  std::vector<std::string> candidates;
+  std::set<std::string> listed;
   for (const descriptor::Ref& ref : refs) {
     std::string key = normalize_key(ref.value);
+    if (!listed.insert(key).second) {
+      diags.error(ref.location,
+                  "operator '" + ref.value + "' is listed twice in " + std::string(what));
+      continue;
+    }
     if (registry.find(key) || base_names.contains(key)) continue;
-    if (keys.empty()) keys = registry.keys();
+    if (candidates.empty()) {  // the bare names too, where they are allowed
+      candidates = registry.keys();
+      candidates.insert(candidates.end(), base_names.begin(), base_names.end());
+    }
     diags.error(ref.location, "unknown operator '" + ref.value + "' in " + std::string(what),
-                diags.shows_another() ? did_you_mean(ref.value, keys) : "");
+                diags.shows_another() ? did_you_mean(ref.value, candidates) : "");
+  }
+}
+
+// An op under two autocast policies would silently get one of them.
+void check_autocast_policies(const descriptor::AutocastOverrides& autocast, Diagnostics& diags) {
+  const std::pair<const std::vector<descriptor::Ref>*, const char*> policies[] = {
+      {&autocast.lower_precision_fp, "lower_precision_fp"},
+      {&autocast.fp32, "fp32"},
+      {&autocast.promote, "promote"}};
+  std::map<std::string, std::string> policy_of;
+  for (const auto& [refs, policy] : policies) {
+    for (const descriptor::Ref& ref : *refs) {
+      auto [it, added] = policy_of.emplace(normalize_key(ref.value), policy);
+      if (!added && it->second != policy) {
+        diags.error(ref.location,
+                    "operator '" + ref.value + "' is under two autocast policies, '" + it->second +
+                        "' and '" + policy + "'",
+                    "an op runs under one policy: keep it in one list");
+      }
+    }
   }
 }
 
@@ -49,6 +78,7 @@ void check_descriptor_lists(const Inputs& in, const std::set<std::string>& selec
   check_op_refs(autocast.fp32, *in.registry, base_names, "'autocast'", diags);
   check_op_refs(autocast.promote, *in.registry, base_names, "'autocast'", diags);
   check_op_refs(d.fallback_deny, *in.registry, {}, "'fallback.deny'", diags);
+  check_autocast_policies(autocast, diags);
   for (const descriptor::Ref& ref : d.autograd) {
     const std::string key = normalize_key(ref.value);
     if (in.registry->find(key) && !selected_keys.contains(key)) {

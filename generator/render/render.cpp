@@ -56,10 +56,19 @@ std::optional<std::size_t> Renderer::workers(Diagnostics& diags) {
   FrameKind kind{};
   std::string payload, problem;
   switch (read_frame(python_->channel(0), kind, payload, &problem)) {
-    case FrameRead::End:
-      fail(diags, "could not start the renderer with '" + opts_.python + "'",
-           "set FRP_PYTHON (or --python) to a Python 3 with Jinja2 installed");
+    case FrameRead::End: {
+      const std::string hint = "set FRP_PYTHON (or --python) to a Python 3 with Jinja2 installed";
+      // As the torch locator says it: the Python that cannot run, or how the renderer ended.
+      if (std::string reason = python_->start_error(); !reason.empty()) {
+        diags.error({opts_.python, 0, 0}, "cannot run this Python to render: " + reason, hint);
+      } else {
+        fail(diags,
+             "could not start the renderer with '" + opts_.python +
+                 "': it ended with exit status " + std::to_string(python_->wait()),
+             hint);
+      }
       return std::nullopt;
+    }
     case FrameRead::Malformed:
       fail(diags, "renderer sent a malformed reply: " + problem);
       return std::nullopt;

@@ -256,6 +256,15 @@ TEST(DeviceName, Missing) {
   EXPECT_EQ(not_scalar.location.column, 9);
 }
 
+TEST(DeviceName, AnEmptyDescriptorSaysSo) {
+  for (const std::string text : {"", "# nothing yet\n", "~\n"}) {
+    Diagnostic e = one_error(text);
+    EXPECT_EQ(e.message, "the descriptor is empty") << text;
+    EXPECT_EQ(e.location.line, 0);
+    EXPECT_NE(e.hint.find("device: mydevice"), std::string::npos);
+  }
+}
+
 TEST(DeviceName, DerivedNamespaceFollowsTheOverrideRules) {
   Diagnostics diags;
   std::optional<Descriptor> d = parse_descriptor(kFile, "device: my__dev\n", diags);
@@ -298,6 +307,9 @@ TEST(Overrides, BadClassPrefix) {
   EXPECT_EQ(one_error("device: mydev\nclass_prefix: My_Npu\n").hint, "e.g. 'MyNpu'");
   EXPECT_EQ(one_error("device: mydev\nclass_prefix: \"\"\n").message,
             "class_prefix '' must be CamelCase letters and digits");
+  // Nothing of it makes a name: the hint shows one rather than "e.g. ''".
+  EXPECT_EQ(one_error("device: mydev\nclass_prefix: \"\"\n").hint, "e.g. 'MyDevice'");
+  EXPECT_EQ(one_error("device: mydev\nclass_prefix: 9x\n").hint, "e.g. 'MyDevice'");
 }
 
 TEST(Overrides, NotAName) {
@@ -471,7 +483,7 @@ TEST(Validation, MalformedYaml) {
 TEST(Validation, NotAMapping) {
   EXPECT_EQ(one_error("- device: mydev\n").message,
             "expected the descriptor to be a mapping of keys");
-  EXPECT_EQ(one_error("").message, "expected the descriptor to be a mapping of keys");
+  EXPECT_EQ(one_error("device\n").message, "expected the descriptor to be a mapping of keys");
 }
 
 TEST(Validation, ReportQuotesTheDescriptor) {

@@ -3,9 +3,12 @@
 #include "common/input_file.h"
 
 #include <gtest/gtest.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -45,6 +48,18 @@ TEST_F(InputFileTest, RefusesWhatIsNotARegularFile) {
   // /dev/zero never ends: refused before a byte is read.
   EXPECT_FALSE(read_input_file("/dev/zero", error).has_value());
   EXPECT_EQ(error, "not a regular file (a character device)");
+  // A socket cannot even be opened (ENXIO): still named for what it is.
+  const fs::path socket_path = dir_ / "sock";
+  const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(sock, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  ASSERT_LT(socket_path.native().size(), sizeof address.sun_path);
+  std::strcpy(address.sun_path, socket_path.c_str());
+  ASSERT_EQ(::bind(sock, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  EXPECT_FALSE(read_input_file(socket_path.string(), error).has_value());
+  EXPECT_EQ(error, "not a regular file (a socket)");
+  ::close(sock);
   // A symlink to a regular file is that file.
   std::ofstream(dir_ / "real.yaml") << "x: 1\n";
   fs::create_symlink(dir_ / "real.yaml", dir_ / "link.yaml");

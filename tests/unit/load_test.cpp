@@ -197,6 +197,20 @@ TEST(ParseYaml, AliasesCannotExplode) {
   EXPECT_EQ(e.message, "malformed YAML: aliases expand to more than 100000 nodes");
 }
 
+TEST(ParseYaml, TooManyNodesIsAnError) {
+  // A list of 600,000 one-character items: 1.2 MB of text that would take ~100 MB as a tree.
+  std::string text = "ops: [";
+  for (int i = 0; i < 600000; ++i) text += "x,";
+  text += "]\n";
+  Diagnostic e = parse_error(text);
+  EXPECT_EQ(e.message,
+            "too large: more than 500000 YAML nodes (torch's native_functions.yaml has about "
+            "26,000)");
+  EXPECT_EQ(e.location.line, 1);
+  // Located at the node past the budget: the mapping, its key and the list are the first three.
+  EXPECT_EQ(e.location.column, 7 + 2 * (500001 - 4));
+}
+
 TEST(ParseYaml, DeepNestingIsAnError) {
   Diagnostic e = parse_error(std::string(5000, '[') + std::string(5000, ']'));
   EXPECT_EQ(e.message, "malformed YAML: nested more than 1000 levels deep");
@@ -230,8 +244,35 @@ TEST(ParseYaml, InvalidUtf8IsLocated) {
 }
 
 TEST(ParseYaml, UnterminatedQuoteIsAnError) {
+  // Found at the end of the file: reported where the quote opened.
   Diagnostic e = parse_error("a: \"x\n");
-  EXPECT_EQ(e.message, "malformed YAML: found unexpected end of stream");
+  EXPECT_EQ(e.message,
+            "malformed YAML: found unexpected end of stream while scanning a quoted scalar that "
+            "starts here");
+  EXPECT_EQ(e.location.line, 1);
+  EXPECT_EQ(e.location.column, 4);
+}
+
+TEST(ParseYaml, AnUnfinishedConstructSaysWhereItStarts) {
+  Diagnostic e = parse_error("a: [x\nb: 1\n");
+  EXPECT_EQ(e.message,
+            "malformed YAML: did not find expected ',' or ']' (while parsing a flow sequence that "
+            "starts at line 1, column 4)");
+  EXPECT_EQ(e.location.line, 2);
+  EXPECT_EQ(e.location.column, 2);
+}
+
+TEST(ParseYaml, Utf16IsRefusedWhole) {
+  for (const std::string bom : {"\xFF\xFE", "\xFE\xFF"}) {
+    Diagnostic e = parse_error(bom + std::string("a\0:\0 \0x\0\n\0", 10));
+    EXPECT_EQ(e.message, "malformed YAML: the file is UTF-16 (it starts with a UTF-16 BOM)");
+    EXPECT_EQ(e.location.line, 0);  // no line of it is quoted
+    EXPECT_EQ(e.hint, "save it as UTF-8");
+  }
+  EXPECT_EQ(parse("\xEF\xBB\xBF"
+                  "a: 1\n")["a"]
+                .scalar(),
+            "1");  // UTF-8's BOM is fine
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,6 +439,44 @@ TEST(MappingReader, DuplicateKeys) {
   reader.take("c");
   reader.finish();
   EXPECT_EQ(diags.error_count(), 2u);
+}
+
+TEST(MappingReader, KeysThatAreNotNames) {
+  YamlNode root = parse("? [a, b]\n: 1\n~: 2\nc: 3\n");
+  Diagnostics diags;
+  MappingReader reader("f.yaml", root, diags, "the descriptor");
+  reader.take("c");
+  reader.finish();  // not reported again as unknown keys
+  ASSERT_EQ(diags.error_count(), 2u) << diags.format();
+  EXPECT_EQ(diags.errors()[0].message, "expected a name as a key of the descriptor, found a list");
+  EXPECT_EQ(diags.errors()[0].location.line, 1);
+  EXPECT_EQ(diags.errors()[0].location.column, 3);
+  EXPECT_EQ(diags.errors()[1].message,
+            "expected a name as a key of the descriptor, found nothing (null)");
+}
+
+TEST(MappingReader, DuplicatesAmongManyKeys) {
+  std::string text;
+  for (int i = 0; i < 50000; ++i) text += "k" + std::to_string(i) + ": 1\n";
+  text += "k7: 2\n";
+  YamlNode root = parse(text);
+  Diagnostics diags;
+  MappingReader reader("f.yaml", root, diags, "x");  // linear: this took seconds when quadratic
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_EQ(diags.errors()[0].message, "duplicate key 'k7' in x");
+  EXPECT_EQ(diags.errors()[0].location.line, 50001);
+}
+
+TEST(MappingReader, ListHintOnlyForAOneLineValue) {
+  YamlNode root = parse("a: x\nb: |\n  y\n  z\n");
+  Diagnostics diags;
+  MappingReader reader("f.yaml", root, diags, "x");
+  reader.take_string_list("a", MappingReader::Scalar::kError);
+  reader.take_string_list("b", MappingReader::Scalar::kError);
+  ASSERT_EQ(diags.error_count(), 2u);
+  EXPECT_EQ(diags.errors()[0].hint, "write it as a list: a: [x]");
+  EXPECT_EQ(diags.errors()[1].message, "expected 'b' to be a list of strings");
+  EXPECT_EQ(diags.errors()[1].hint, "");
 }
 
 TEST(MappingReader, TakeBoolTypeErrors) {

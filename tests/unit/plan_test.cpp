@@ -252,6 +252,14 @@ TEST_F(PlanTest, UnknownSetListsShippedSets) {
   EXPECT_EQ(e.location.column, 20);
 }
 
+TEST_F(PlanTest, ASetNameIsNoPath) {
+  // The file is there (../op_sets/typo.yaml is typo.yaml), but a set is named, not found by path.
+  EXPECT_TRUE(selected("device: mydev\nop_sets: [../op_sets/typo]\n").empty());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  EXPECT_EQ(diags_.errors()[0].message, "unknown op set '../op_sets/typo'");
+  EXPECT_EQ(diags_.errors()[0].location.column, 11);
+}
+
 TEST_F(PlanTest, MisspeltSetHasDidYouMean) {
   EXPECT_TRUE(selected("device: mydev\nop_sets: [pointwse]\n").empty());
   ASSERT_EQ(diags_.error_count(), 1u);
@@ -959,6 +967,30 @@ TEST_F(PlanTest, AutocastUnknownOp) {
   EXPECT_EQ(e.message, "unknown operator 'catt' in 'autocast'");
   EXPECT_EQ(e.hint, "did you mean 'cat'?");
   EXPECT_EQ(e.location.line, 3);
+}
+
+TEST_F(PlanTest, AutocastBareNameTypoGetsAHint) {
+  Diagnostic e = plan_error("device: mydev\nautocast:\n  fp32: [catt]\n");
+  EXPECT_EQ(e.hint, "did you mean 'cat'?");
+}
+
+TEST_F(PlanTest, PolicyListsNameEachOpOnce) {
+  Diagnostic e = plan_error("device: mydev\nops: [mm]\nautograd: [mm, aten::mm]\n");
+  EXPECT_EQ(e.message, "operator 'aten::mm' is listed twice in 'autograd'");
+  EXPECT_EQ(e.location.line, 3);
+  EXPECT_EQ(e.location.column, 16);
+}
+
+TEST_F(PlanTest, FallbackDenyNamesEachOpOnce) {
+  Diagnostic e = plan_error("device: mydev\nfallback:\n  deny: [mm, mm]\n");
+  EXPECT_EQ(e.message, "operator 'mm' is listed twice in 'fallback.deny'");
+}
+
+TEST_F(PlanTest, AnOpUnderTwoAutocastPolicies) {
+  Diagnostic e = plan_error("device: mydev\nautocast:\n  fp32: [mm]\n  promote: [cat, mm]\n");
+  EXPECT_EQ(e.message, "operator 'mm' is under two autocast policies, 'fp32' and 'promote'");
+  EXPECT_EQ(e.location.line, 4);
+  EXPECT_EQ(e.location.column, 18);
 }
 
 TEST_F(PlanTest, FallbackDenyUnknownOp) {

@@ -39,6 +39,16 @@ TEST(ChildProcess, MissingProgramExitsWith127) {
   ASSERT_TRUE(child.started());
   EXPECT_EQ(child.read_line(), std::nullopt);
   EXPECT_EQ(child.wait(), 127);
+  EXPECT_EQ(child.start_error(), "No such file or directory");
+}
+
+TEST(ChildProcess, StartErrorIsTheOsReasonOrNothing) {
+  ChildProcess not_executable({"/etc/passwd"});  // exec refuses it, even for root
+  EXPECT_EQ(not_executable.start_error(), "Permission denied");
+  ChildProcess runs({"sh", "-c", "exit 3"});
+  EXPECT_EQ(runs.start_error(), "");
+  EXPECT_EQ(runs.start_error(), "");  // asked twice: the answer is kept
+  EXPECT_EQ(runs.wait(), 3);
 }
 
 TEST(ChildProcess, ReadsExactLengthsBetweenLines) {
