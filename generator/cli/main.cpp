@@ -314,7 +314,13 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
     return report(diags);
   }
   if (dir.empty()) dir = "torch_" + name;
-  if (fs::exists(dir) && !(fs::is_directory(dir) && fs::is_empty(dir))) {
+  std::error_code ec;
+  const fs::file_status target = fs::status(dir, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) {
+    diags.error({dir, 0, 0}, "cannot use this target folder: " + ec.message());
+    return report(diags);
+  }
+  if (fs::exists(target) && !(fs::is_directory(target) && fs::is_empty(dir, ec) && !ec)) {
     return refuse_existing_folder(dir, diags);
   }
   std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
@@ -322,8 +328,8 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
   std::optional<descriptor::Descriptor> d = read_or_default(descriptor_path, name, ops, diags);
   if (!d) return report(diags);
   if (d->device != name) {
-    diags.error({d->file, 0, 0}, "descriptor is for device '" + d->device +
-                                     "' but the command asks for '" + name + "'");
+    diags.error(d->device_at, "descriptor is for device '" + d->device +
+                                  "' but the command asks for '" + name + "'");
     return report(diags);
   }
   std::string base =
@@ -343,14 +349,53 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
   return generate(g, *loaded, dir, std::move(inputs), force, out, diags, timer);
 }
 
-std::optional<Loaded> load_repo(const Settings& s, load::TorchLocator* locator,
-                                const std::string& dir, Diagnostics& diags) {
+// --templates folders must be folders: a wrong one would be recorded in the repo's manifest and
+// break its every regen.
+bool check_template_folders(const std::vector<std::string>& folders) {
+  Diagnostics diags;
+  for (const std::string& folder : folders) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(folder, ec);
+    if (ec) {
+      diags.error({folder, 0, 0}, "cannot use this --templates folder: " + ec.message());
+    } else if (!fs::is_directory(status)) {
+      diags.error({folder, 0, 0}, "cannot use this --templates folder: not a directory",
+                  "pass the folder that holds your templates");
+    }
+  }
+  return diags.has_errors() ? (report(diags), false) : true;
+}
+
+// Whether `dir` can be a generated repo: a folder frp-gen may search, holding a frp.yaml. Says
+// why not, with the OS's reason.
+bool check_repo_folder(const std::string& dir, Diagnostics& diags) {
+  std::error_code ec;
+  const fs::file_status folder = fs::status(dir, ec);
+  if (ec) {
+    diags.error({dir, 0, 0}, "cannot open the repo folder: " + ec.message());
+    return false;
+  }
+  if (!fs::is_directory(folder)) {
+    diags.error({dir, 0, 0}, "not a directory", "pass the folder of a generated repo");
+    return false;
+  }
   const std::string path = (fs::path(dir) / "frp.yaml").string();
-  if (!fs::exists(path)) {
+  if (!fs::exists(fs::status(path, ec)) && ec == std::errc::no_such_file_or_directory) {
     diags.error({path, 0, 0}, "not a generated repo: frp.yaml is missing",
                 "run 'frp-gen new NAME' to create one");
-    return std::nullopt;
+    return false;
   }
+  if (ec) {
+    diags.error({path, 0, 0}, "cannot read: " + ec.message());
+    return false;
+  }
+  return true;
+}
+
+std::optional<Loaded> load_repo(const Settings& s, load::TorchLocator* locator,
+                                const std::string& dir, Diagnostics& diags) {
+  if (!check_repo_folder(dir, diags)) return std::nullopt;
+  const std::string path = (fs::path(dir) / "frp.yaml").string();
   std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(path, diags);
   if (!d) return std::nullopt;
   return load_all(s, locator, *d, dir, diags);
@@ -374,6 +419,7 @@ int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates,
               const Output& out) {
   Diagnostics diags;
   StageTimer timer;
+  if (!check_repo_folder(dir, diags)) return report(diags);
   std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
   // Held to the end: a second regen of this repo waits for this one.
   const write::RepoLock lock = write::RepoLock::acquire(dir, outcome == Outcome::kWrite, std::cerr);
@@ -560,6 +606,7 @@ int run(int argc, char** argv) {
   }
   if (dir.empty() && !new_cmd->parsed()) dir = ".";
   s.templates_given = app.count("--templates") > 0;
+  if (!check_template_folders(s.templates)) return kExitBadInput;
   if (new_cmd->parsed()) return cmd_new(s, name, dir, descriptor_path, ops, force, out);
   if (regen_cmd->parsed()) {
     const Outcome outcome = show_diff ? Outcome::kDiff : check ? Outcome::kCheck : Outcome::kWrite;

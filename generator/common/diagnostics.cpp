@@ -27,6 +27,62 @@ void Diagnostics::add_source(const std::string& file, std::string text) {
 
 namespace {
 
+// The length of the UTF-8 sequence at text[i], or 0 where none starts (a stray, overlong or
+// surrogate encoding, or one cut short).
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size() || byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (std::size_t k = 2; k < length; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  }
+  return length;
+}
+
+}  // namespace
+
+// Text from an input as it may be printed: UTF-8 without control characters, so that a hostile
+// file cannot recolour or clear the terminal or garble a log. Other bytes are written as \xNN.
+std::string terminal_safe(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t length =
+        c < 0x80 ? (c == '\t' || (c >= 0x20 && c != 0x7F) ? 1 : 0) : utf8_length(text, i);
+    // U+0080..U+009F (C2 80..C2 9F) are control characters too.
+    if (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) length = 0;
+    if (length > 0) {
+      out.append(text.substr(i, length));
+      i += length;
+      continue;
+    }
+    constexpr char kHex[] = "0123456789abcdef";
+    out += "\\x";
+    out += kHex[c >> 4];
+    out += kHex[c & 0xF];
+    ++i;
+  }
+  return out;
+}
+
+namespace {
+
 std::string_view line_of(const std::string& text, int line) {
   std::size_t begin = 0;
   for (int current = 1; current < line; ++current) {
@@ -35,16 +91,19 @@ std::string_view line_of(const std::string& text, int line) {
     ++begin;
   }
   std::size_t end = text.find('\n', begin);
-  return std::string_view(text).substr(begin,
-                                       end == std::string::npos ? std::string::npos : end - begin);
+  std::string_view found = std::string_view(text).substr(
+      begin, end == std::string::npos ? std::string::npos : end - begin);
+  if (found.ends_with('\r')) found.remove_suffix(1);  // a CRLF file, as its editor shows it
+  return found;
 }
 
 // A message or hint as printed: cut after a few hundred characters, since it may quote input
 // (an unknown name of 100,000 characters must not become a message of that size).
 std::string shortened(const std::string& text) {
   constexpr std::size_t kMaxShown = 300;
-  if (text.size() <= kMaxShown) return text;
-  return text.substr(0, kMaxShown) + "... (" + std::to_string(text.size()) + " characters)";
+  if (text.size() <= kMaxShown) return terminal_safe(text);
+  return terminal_safe(std::string_view(text).substr(0, kMaxShown)) + "... (" +
+         std::to_string(text.size()) + " characters)";
 }
 
 // The quoted source line and its caret: at most kWindow characters of the line, around the
@@ -59,9 +118,12 @@ void write_excerpt(std::ostream& out, std::string_view text, int column) {
     shown = text.substr(start, kWindow);
     if (start > 0) before = "...";
     if (start + shown.size() < text.size()) after = "...";
-    caret = caret - start + before.size();
+    caret = caret - start;
   }
-  out << "    " << before << shown << after << '\n';
+  // The caret moves right by what escaping adds before it.
+  const std::size_t prefix = std::min(caret, shown.size());
+  caret = before.size() + terminal_safe(shown.substr(0, prefix)).size() + (caret - prefix);
+  out << "    " << before << terminal_safe(shown) << after << '\n';
   out << "    " << std::string(caret, ' ') << "^\n";
 }
 
@@ -76,7 +138,7 @@ std::string Diagnostics::format() const {
           << (gave_up() ? "; frp-gen stopped looking for more" : "") << "\n";
       break;
     }
-    out << d.location.file;
+    out << terminal_safe(d.location.file);
     if (d.location.line > 0) out << ':' << d.location.line;
     if (d.location.line > 0 && d.location.column > 0) out << ':' << d.location.column;
     out << ": error: " << shortened(d.message) << '\n';

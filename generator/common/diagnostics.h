@@ -56,6 +56,11 @@ class Diagnostics {
   std::map<std::string, std::string> sources_;
 };
 
+// Text from an input as it may be printed: UTF-8 without control characters (tab aside); other
+// bytes become \xNN. Diagnostics::format() applies it to every file name, message, hint and
+// quoted line.
+std::string terminal_safe(std::string_view text);
+
 // Case-insensitive Levenshtein distance, used for did-you-mean hints.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 

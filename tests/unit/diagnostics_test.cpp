@@ -281,5 +281,34 @@ TEST(Diagnostics, ShowsAnotherUntilTheCap) {
   EXPECT_FALSE(diags.shows_another());
 }
 
+TEST(TerminalSafe, KeepsUtf8AndTabsAndEscapesEverythingElse) {
+  EXPECT_EQ(terminal_safe("plain\ttext, naïve, 東京, 🙂"),
+            "plain\ttext, naïve, 東京, 🙂");
+  EXPECT_EQ(terminal_safe(std::string("a\0b", 3)), "a\\x00b");
+  EXPECT_EQ(terminal_safe("\x1b[2J\r\x7f"), "\\x1b[2J\\x0d\\x7f");
+  EXPECT_EQ(terminal_safe("\xff\xfe"), "\\xff\\xfe");           // no UTF-8 starts so
+  EXPECT_EQ(terminal_safe("\xc3"), "\\xc3");                    // cut short
+  EXPECT_EQ(terminal_safe("\xc0\xaf"), "\\xc0\\xaf");           // overlong '/'
+  EXPECT_EQ(terminal_safe("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // a surrogate
+  EXPECT_EQ(terminal_safe("\xc2\x9b"
+                          "1m"),
+            "\\xc2\\x9b"
+            "1m");  // C1 control (CSI)
+}
+
+TEST(Diagnostics, QuotedLinesAreTerminalSafeAndTheCaretFollows) {
+  Diagnostics diags;
+  diags.add_source("f.yaml", "device: \"my\x1b[2J\" \r\nops: [\xff]\r\n");
+  diags.error({"f.yaml", 1, 15}, std::string("bad name 'my\x1b[2J\0'", 18));
+  diags.error({"f.yaml", 2, 7}, "invalid byte");
+  EXPECT_EQ(diags.format(),
+            "f.yaml:1:15: error: bad name 'my\\x1b[2J\\x00'\n"
+            "    device: \"my\\x1b[2J\" \n"
+            "                     ^\n"  // under the J, past the escape
+            "f.yaml:2:7: error: invalid byte\n"
+            "    ops: [\\xff]\n"
+            "          ^\n");
+}
+
 }  // namespace
 }  // namespace frp
