@@ -162,7 +162,13 @@ void report_vanished_ops(const json& old_manifest, const Loaded& loaded) {
 void print_summary(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
                    const Output& out) {
   for (const auto& c : plan.changes) {
-    if (c.action == write::Action::Conflict) {
+    if (c.action == write::Action::Conflict && !c.read_error.empty()) {
+      Diagnostics unreadable;  // cannot be compared, so it is treated as edited: left alone
+      unreadable.error({root + "/" + c.path, 0, 0},
+                       c.read_error + "; regen cannot tell whether it was edited, so it leaves it",
+                       "make it readable, or remove it to have it generated anew");
+      std::cerr << unreadable.format();
+    } else if (c.action == write::Action::Conflict) {
       std::cerr << root << "/" << c.path
                 << ": conflict: generated file was edited by hand; move your change into a "
                    "kernel or runtime file, or rerun with --force to overwrite it\n";
@@ -177,6 +183,7 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
     for (const auto& c : plan.changes) {
       json entry = {{"path", c.path}, {"owner", c.owner}, {"action", write::to_string(c.action)}};
       if (!c.conflict_lines.empty()) entry["conflict_lines"] = c.conflict_lines;
+      if (!c.read_error.empty()) entry["read_error"] = c.read_error;
       files.push_back(std::move(entry));
       counts[std::string(write::to_string(c.action))] =
           counts.value(std::string(write::to_string(c.action)), 0) + 1;
@@ -356,7 +363,12 @@ bool check_template_folders(const std::vector<std::string>& folders) {
   for (const std::string& folder : folders) {
     std::error_code ec;
     const fs::file_status status = fs::status(folder, ec);
-    if (ec) {
+    if (terminal_safe(folder) != folder) {  // the manifest, JSON, records it as text
+      diags.error({folder, 0, 0},
+                  "cannot use this --templates folder: its name is not UTF-8 text without control "
+                  "characters",
+                  "rename the folder");
+    } else if (ec) {
       diags.error({folder, 0, 0}, "cannot use this --templates folder: " + ec.message());
     } else if (!fs::is_directory(status)) {
       diags.error({folder, 0, 0}, "cannot use this --templates folder: not a directory",

@@ -15,9 +15,14 @@ constexpr const char* kHint =
 
 // `dir` relative to `root` if it lies inside it; nullopt otherwise.
 std::optional<std::string> inside(const fs::path& dir, const fs::path& root) {
+  // Error-code forms throughout: a working folder that is gone or a folder that cannot be
+  // searched is no internal error; such a folder is recorded as given.
   std::error_code ec;
-  const fs::path full = fs::weakly_canonical(fs::absolute(dir), ec);
-  const fs::path base = fs::weakly_canonical(fs::absolute(root), ec);
+  fs::path full = fs::absolute(dir, ec);
+  if (!ec) full = fs::weakly_canonical(full, ec);
+  fs::path base;
+  if (!ec) base = fs::absolute(root, ec);
+  if (!ec) base = fs::weakly_canonical(base, ec);
   if (ec) return std::nullopt;
   const fs::path relative = full.lexically_relative(base);
   if (relative.empty() || *relative.begin() == "..") return std::nullopt;
@@ -62,9 +67,17 @@ std::optional<std::vector<std::string>> recorded_overlays(const nlohmann::json& 
     const fs::path recorded(entry.get<std::string>());
     const fs::path dir = recorded.is_absolute() ? recorded : fs::path(root) / recorded;
     std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
+    const fs::file_status status = fs::status(dir, ec);
+    if (!fs::is_directory(status)) {
+      // Absent, or there as a file, or not to be looked up (the OS's reason).
+      const bool unknown = !fs::exists(status) && ec &&
+                           ec != std::errc::no_such_file_or_directory &&
+                           ec != std::errc::not_a_directory;
+      const std::string problem = fs::exists(status) ? "is not a folder"
+                                  : unknown          ? "cannot be read: " + ec.message()
+                                                     : "does not exist";
       diags.error({manifest_path, 0, 0},
-                  "template folder '" + recorded.string() + "' recorded here does not exist" +
+                  "template folder '" + recorded.string() + "' recorded here " + problem +
                       (recorded.is_absolute() ? "" : " (looked for " + dir.string() + ")"),
                   kHint);
       found = false;

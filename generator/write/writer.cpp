@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <random>
 #include <thread>
@@ -40,6 +41,23 @@ std::optional<std::string> read_file(const fs::path& path) {
   return read_input_file(path.string(), ignored);
 }
 
+// A repo file as the plan sees it: its text, or absent (no text, no error), or there but not
+// readable as a file (no text; `error` says why).
+struct RepoFile {
+  std::optional<std::string> text;
+  std::string error;
+};
+
+RepoFile read_repo_file(const fs::path& path) {
+  RepoFile file;
+  file.text = read_input_file(path.string(), file.error);
+  struct stat info {};
+  // Not found, or behind a folder that cannot be searched: absent to the plan; writing it then
+  // fails with the folder's own reason.
+  if (!file.text && ::lstat(path.c_str(), &info) != 0) file.error.clear();
+  return file;
+}
+
 // A file that could not be written, and the OS's reason (an errno value).
 struct WriteError {
   fs::path path;
@@ -65,10 +83,18 @@ int write_at(int dir, const char* name, std::string_view content) {
   return error;
 }
 
+// Makes `folder` and its parents; the failure, if any (its first real reason: the open that
+// follows would only say that the folder is missing).
+std::optional<WriteError> make_folder(const fs::path& folder) {
+  std::error_code ec;
+  if (!folder.empty()) fs::create_directories(folder, ec);
+  if (ec) return WriteError{folder, ec.value()};
+  return std::nullopt;
+}
+
 // Writes one file, creating its folder if need be.
 std::optional<WriteError> write_file(const fs::path& path, std::string_view content) {
-  std::error_code ec;
-  fs::create_directories(path.parent_path(), ec);
+  if (std::optional<WriteError> failure = make_folder(path.parent_path())) return failure;
   if (int error = write_at(AT_FDCWD, path.c_str(), content)) return WriteError{path, error};
   return std::nullopt;
 }
@@ -78,8 +104,7 @@ std::optional<WriteError> write_file(const fs::path& path, std::string_view cont
 std::optional<WriteError> write_folder(
     const fs::path& folder, const std::vector<std::size_t>& indices,
     const std::vector<std::pair<fs::path, std::string_view>>& files) {
-  std::error_code ec;
-  fs::create_directories(folder, ec);
+  if (std::optional<WriteError> failure = make_folder(folder)) return failure;
   const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) return WriteError{folder, errno};
   std::optional<WriteError> failure;
@@ -135,9 +160,13 @@ void sync_folder(const fs::path& folder) {
   ::close(fd);
 }
 
+// A target that cannot be looked up counts as absent: making it reports the OS's reason, where
+// "not empty" would be untrue. A folder that cannot be listed counts as not empty.
 bool is_absent_or_empty(const fs::path& root) {
+  struct stat info {};
+  if (::stat(root.c_str(), &info) != 0) return true;
   std::error_code ec;
-  return !fs::exists(root, ec) || (fs::is_directory(root, ec) && fs::is_empty(root, ec));
+  return S_ISDIR(info.st_mode) && fs::is_empty(root, ec) && !ec;
 }
 
 }  // namespace
@@ -229,6 +258,10 @@ std::string manifest_shape_problem(const json& manifest) {
   if (auto files = manifest.find("files"); files != manifest.end()) {
     if (!files->is_object()) return "expected \"files\" to be an object";
     for (auto it = files->begin(); it != files->end(); ++it) {
+      // frp-gen records only paths inside the repo; another would make regen touch it.
+      if (!is_safe_relative_path(it.key())) {
+        return "the path \"" + it.key() + "\" in \"files\" is not a relative path inside the repo";
+      }
       const json& entry = it.value();
       auto owner = entry.find("owner"), hash = entry.find("sha256"), ops = entry.find("ops");
       if (!entry.is_object() || owner == entry.end() || !owner->is_string() ||
@@ -252,11 +285,84 @@ std::string manifest_shape_problem(const json& manifest) {
   return "";
 }
 
+// Where one of frp-gen's own files (under .frp/) stands, before it is read.
+enum class Presence { Absent, There, Refused };
+
+// The deepest folder on the way to `path` that is there as something else ("" if none).
+fs::path file_in_the_way(const fs::path& path) {
+  struct stat info {};
+  for (fs::path at = path.parent_path(); !at.empty(); at = at.parent_path()) {
+    if (::stat(at.c_str(), &info) == 0) return S_ISDIR(info.st_mode) ? fs::path() : at;
+    if (at == at.parent_path()) break;
+  }
+  return {};
+}
+
+// A file of frp-gen's in the repo that a symlink leads out of it: refused unread, since an error
+// about its text would quote the start of another file.
+void report_link_out(const std::string& root, std::string_view relative, Diagnostics& diags) {
+  diags.error(
+      {(fs::path(root) / relative).string(), 0, 0},
+      "refusing to read: a symlink leads it out of the repo",
+      "replace the link with the repo's own file (git checkout -- " + std::string(relative) + ")");
+}
+
+// Whether `relative`, a file of frp-gen's in the repo at `root`, is there to be read. Refused
+// with an error: a file where a folder of its path belongs, a lookup the OS refuses, and a
+// symlink that leads it out of the repo.
+Presence locate_own_file(const std::string& root, std::string_view relative, Diagnostics& diags) {
+  const fs::path path = fs::path(root) / relative;
+  const SourceLocation where{path.string(), 0, 0};
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) {
+    const int reason = errno;
+    if (reason == ENOENT) return Presence::Absent;
+    const fs::path blocker = reason == ENOTDIR ? file_in_the_way(path) : fs::path();
+    if (blocker.empty()) {
+      diags.error(where, std::string("cannot read: ") + std::strerror(reason));
+    } else {
+      diags.error({blocker.string(), 0, 0}, "cannot read " + std::string(relative) +
+                                                ": this is not a folder (" +
+                                                std::strerror(ENOTDIR) + ")");
+    }
+    return Presence::Refused;
+  }
+  std::error_code ec;
+  // A link loop, a dangling link: the OS's reason (canonical gives "" on an error).
+  if (fs::canonical(path, ec).empty()) {
+    diags.error(where, "cannot read: " + ec.message());
+    return Presence::Refused;
+  }
+  if (!resolves_inside(root, std::string(relative))) {
+    report_link_out(root, relative, diags);
+    return Presence::Refused;
+  }
+  return Presence::There;
+}
+
+// Whether the repo's pristine store, if it is there, stays inside the repo. Nothing else about
+// it is an error: frp-gen's own copies, read as absent by plan_writes where they cannot be read
+// (a FIFO, no permission) and written anew.
+bool pristine_store_inside(const std::string& root, Diagnostics& diags) {
+  const std::string relative(PristineStore::kPath);
+  std::error_code ec;
+  if (fs::canonical(fs::path(root) / relative, ec).empty() || resolves_inside(root, relative)) {
+    return true;
+  }
+  report_link_out(root, relative, diags);
+  return false;
+}
+
 }  // namespace
 
 std::optional<json> read_manifest(const std::string& root, Diagnostics& diags) {
   const fs::path path = fs::path(root) / kManifestPath;
-  if (!fs::exists(path)) return json::object();
+  const Presence presence = locate_own_file(root, kManifestPath, diags);
+  if (presence == Presence::Refused) return std::nullopt;
+  if (presence == Presence::Absent) {
+    if (!pristine_store_inside(root, diags)) return std::nullopt;
+    return json::object();
+  }
   const SourceLocation where{path.string(), 0, 0};
   std::string error;
   std::optional<std::string> text = read_input_file(path.string(), error);
@@ -266,6 +372,11 @@ std::optional<json> read_manifest(const std::string& root, Diagnostics& diags) {
   }
   const std::string hint =
       "restore it from version control (git checkout -- " + std::string(kManifestPath) + ")";
+  // The parser takes a NUL for the end of the text and would ignore what follows it.
+  if (const std::size_t nul = text->find('\0'); nul != std::string::npos) {
+    diags.error(where, "corrupt manifest: a NUL byte at byte " + std::to_string(nul + 1), hint);
+    return std::nullopt;
+  }
   constexpr std::size_t kMaxNesting = 16;  // frp-gen writes 4 levels
   if (json_nesting(*text) > kMaxNesting) {
     diags.error(where, "corrupt manifest: nested deeper than any manifest frp-gen writes", hint);
@@ -282,6 +393,7 @@ std::optional<json> read_manifest(const std::string& root, Diagnostics& diags) {
     diags.error(where, "corrupt manifest: " + problem, hint);
     return std::nullopt;
   }
+  if (!pristine_store_inside(root, diags)) return std::nullopt;
   return manifest;
 }
 
@@ -362,19 +474,27 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
   }
   for (const render::RenderedFile& f : files) {
     planned.insert(f.path);
-    std::optional<std::string> current = fresh ? std::nullopt : read_file(fs::path(root) / f.path);
+    RepoFile file = fresh ? RepoFile{} : read_repo_file(fs::path(root) / f.path);
+    const std::optional<std::string>& current = file.text;
     const bool scaffold = f.owner == "scaffold";
     if (current && *current != f.content && scaffold) {
       plan.changes.push_back(plan_scaffold(f, *current, recorded_hash(f.path), store));
       continue;
     }
+    if (!file.error.empty()) {
+      // Something is there that cannot be read as a file (no permission, too large, a FIFO, a
+      // folder): it is never replaced, since nobody can tell whether it was edited. A scaffold's
+      // place stays the user's; a generated file's is a conflict, reported with the reason.
+      plan.changes.push_back({f.path,
+                              f.owner,
+                              scaffold ? Action::Skip : Action::Conflict,
+                              std::nullopt,
+                              {},
+                              std::move(file.error)});
+      continue;
+    }
     Action action;
-    std::error_code ec;
-    if (!current && !fresh && fs::exists(fs::symlink_status(fs::path(root) / f.path, ec))) {
-      // Something is there that cannot be read as a file (too large, a FIFO, a folder): it is
-      // never replaced. A scaffold's place stays the user's; a generated file's is a conflict.
-      action = scaffold ? Action::Skip : Action::Conflict;
-    } else if (!current) {
+    if (!current) {
       action = Action::Create;
     } else if (*current == f.content) {
       action = Action::Unchanged;
@@ -541,17 +661,24 @@ class Staged {
       : writes_(planned_writes(plan, by_path(files))),
         manifest_maker_(
             [this, plan = &plan, files = &files, header = &manifest_header, old = &old_manifest] {
-              manifest_text_ = manifest_text(*header, *files, *old, *plan);
+              // Handed to the caller's thread: escaping this one would end the process.
+              try {
+                manifest_text_ = manifest_text(*header, *files, *old, *plan);
+              } catch (...) {
+                manifest_failure_ = std::current_exception();
+              }
             }) {}
   const std::vector<std::pair<std::string, std::string_view>>& writes() const { return writes_; }
   const std::string& manifest() {
     if (manifest_maker_.joinable()) manifest_maker_.join();
+    if (manifest_failure_) std::rethrow_exception(manifest_failure_);
     return manifest_text_;
   }
 
  private:
   std::vector<std::pair<std::string, std::string_view>> writes_;
   std::string manifest_text_;
+  std::exception_ptr manifest_failure_;
   std::jthread manifest_maker_;  // last: joined (destroyed) before what it writes to
 };
 
@@ -564,36 +691,82 @@ void report_changed_meanwhile(const fs::path& root, Diagnostics& diags) {
               "run the command again to see what is there now");
 }
 
-// A new repo: built beside its destination, then moved into place in one rename.
+// Runs `undo` when the scope is left, unless dismissed: what was staged goes however a write
+// ends, an exception included (the manifest is made on another thread and may throw).
+template <typename Undo>
+class UnlessDismissed {
+ public:
+  explicit UnlessDismissed(Undo undo) : undo_(std::move(undo)) {}
+  UnlessDismissed(const UnlessDismissed&) = delete;
+  UnlessDismissed& operator=(const UnlessDismissed&) = delete;
+  ~UnlessDismissed() {
+    if (armed_) undo_();
+  }
+  void dismiss() { armed_ = false; }
+
+ private:
+  Undo undo_;
+  bool armed_ = true;
+};
+
+// The folders of `folder` that are not there yet, deepest first: what create_directories makes.
+std::vector<fs::path> missing_folders(const fs::path& folder) {
+  std::vector<fs::path> out;
+  struct stat info {};
+  for (fs::path at = folder; !at.empty() && ::lstat(at.c_str(), &info) != 0 && errno == ENOENT;
+       at = at.parent_path()) {
+    out.push_back(at);
+    if (at == at.parent_path()) break;
+  }
+  return out;
+}
+
+// A new repo: built beside its destination, then moved into place in one rename. Errors name
+// the target the user gave, never the staging folder.
 bool apply_fresh(const fs::path& root, Staged& staged, Diagnostics& diags) {
   const fs::path parent = root.parent_path().empty() ? fs::path(".") : root.parent_path();
-  remove_debris(parent, kStagingMark);  // of an earlier `new` that was killed
   // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) about "." + std::string here.
   std::string name = ".";
   name += root.filename().string();
   name += debris_suffix(kStagingMark);
   const fs::path staging = root.parent_path() / name;
+  // Made here, so that a folder the user may not write is reported as the target's problem.
+  const std::vector<fs::path> made = missing_folders(parent);
+  UnlessDismissed undo([&] {
+    std::error_code ignored;
+    fs::remove_all(staging, ignored);
+    for (const fs::path& folder : made) fs::remove(folder, ignored);
+  });
+  std::error_code ec;
+  fs::create_directories(parent, ec);
+  if (!ec) remove_debris(parent, kStagingMark);  // of an earlier `new` that was killed
+  if (!ec) fs::create_directory(staging, ec);
+  if (ec) {
+    diags.error({root.string(), 0, 0}, "cannot create: " + ec.message() + "; nothing was written");
+    return false;
+  }
   std::vector<std::pair<fs::path, std::string_view>> writes;
   for (const auto& [path, content] : staged.writes()) writes.emplace_back(staging / path, content);
   std::optional<WriteError> failure = write_all(writes);
   if (!failure) failure = write_file(staging / kManifestPath, staged.manifest());
-  std::error_code ec;
   if (!failure) {
     sync_file_system(staging);
-    if (fs::exists(root)) fs::remove(root, ec);
-    fs::create_directories(parent, ec);
+    // The empty folder there, if any (rmdir leaves anything else; the rename then says why).
+    ::rmdir(root.c_str());
     fs::rename(staging, root, ec);
     if (!ec) {
+      undo.dismiss();
       sync_folder(parent);
       return true;
     }
   }
-  std::error_code ignored;
-  fs::remove_all(staging, ignored);
   if (ec == std::errc::directory_not_empty || ec == std::errc::file_exists) {
     report_changed_meanwhile(root, diags);  // filled between the check in apply() and the rename
   } else if (failure) {
-    diags.error({failure->path.string(), 0, 0}, failure->message() + "; nothing was written");
+    // The path the file would have had in the repo, not in the staging folder.
+    const fs::path inside = failure->path.lexically_relative(staging);
+    const fs::path shown = inside.empty() || inside == "." ? root : root / inside;
+    diags.error({shown.string(), 0, 0}, failure->message() + "; nothing was written");
   } else {
     diags.error({root.string(), 0, 0}, "cannot move the new repo into place: " + ec.message());
   }
@@ -617,6 +790,17 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
     writes.emplace_back(temp, content);
     renames.emplace_back(temp, target);
   }
+  // The folders that new files need, to be removed again if nothing is written after all.
+  std::set<fs::path> made;
+  for (const auto& [temp, content] : writes) {
+    for (fs::path& folder : missing_folders(temp.parent_path())) made.insert(std::move(folder));
+  }
+  // Every temporary not renamed yet; the new folders, deepest first, if they are empty again.
+  UnlessDismissed undo([&] {
+    std::error_code ignored;
+    for (const auto& [temp, target] : renames) fs::remove(temp, ignored);
+    for (auto folder = made.rbegin(); folder != made.rend(); ++folder) fs::remove(*folder, ignored);
+  });
   std::optional<WriteError> failure = write_all(writes);
   const fs::path manifest_target = root / kManifestPath;
   if (read_file(manifest_target) != staged.manifest()) {  // a no-op regen leaves it alone too
@@ -625,20 +809,23 @@ bool apply_update(const WritePlan& plan, const fs::path& root, Staged& staged, D
     if (!failure) failure = write_file(manifest_temp, staged.manifest());
     renames.emplace_back(manifest_temp, manifest_target);
   }
-  std::error_code ec;
   if (failure) {
-    for (auto& [temp, target] : renames) fs::remove(temp, ec);
+    for (const auto& [temp, target] : renames) {
+      if (failure->path == temp) failure->path = target;  // the user's file, not the temporary
+    }
     diags.error({failure->path.string(), 0, 0}, failure->message() + "; nothing was changed");
     return false;
   }
   if (!renames.empty()) sync_file_system(root);
-  for (auto& [temp, target] : renames) {
+  std::error_code ec;
+  for (const auto& [temp, target] : renames) {
     fs::rename(temp, target, ec);
     if (ec) {
       diags.error({target.string(), 0, 0}, "could not replace file: " + ec.message());
       return false;
     }
   }
+  undo.dismiss();
   std::set<fs::path> renamed_in;
   for (const auto& [temp, target] : renames) renamed_in.insert(target.parent_path());
   for (const fs::path& folder : renamed_in) sync_folder(folder);

@@ -37,6 +37,9 @@ struct FileChange {
   // What is written instead of the rendered text (a merge's result); nullopt: the rendered text.
   std::optional<std::string> content = std::nullopt;
   std::vector<int> conflict_lines = {};  // a MergeConflict's markers, lines from 1
+  // Why the path could not be read as a file, for a Conflict or Skip of something that is there
+  // but unreadable (no permission, a FIFO, a folder, a dangling link); "" otherwise.
+  std::string read_error = {};
 };
 
 struct WritePlan {
@@ -54,7 +57,9 @@ struct WritePlan {
 
 std::string sha256_hex(std::string_view data);
 
-// Reads <root>/.frp/manifest.json; an absent manifest gives an empty object.
+// Reads <root>/.frp/manifest.json; an absent manifest gives an empty object. Errors (nullopt):
+// a manifest that cannot be read (the path and the OS's reason), is corrupt, or lies out of the
+// repo through a symlink (refused unread); the same for the pristine store beside it.
 std::optional<nlohmann::json> read_manifest(const std::string& root, Diagnostics& diags);
 
 // Decides the action for every file. With `force`, hand-edited generated files are overwritten.

@@ -153,7 +153,9 @@ def test_many_unknown_and_huge_op_names_stay_cheap(run, tmp_path):
     code, _, err = run("validate", "--descriptor", descriptor)
     elapsed = time.monotonic() - start
     no_crash(code, err)
-    assert err.endswith("... and 950 more errors; frp-gen stopped looking for more\n"), err[-300:]
+    assert err.endswith(
+        "... and 950 more errors; frp-gen stopped looking for more\n"
+    ), err[-300:]
     assert len(err) < 50_000
     assert elapsed < 10, (
         f"{elapsed:.1f} s"
@@ -366,3 +368,31 @@ def test_two_news_into_one_folder_leave_one_whole_repo(frp_gen, run, tmp_path):
         assert [p.name for p in out.iterdir()] == ["repo"]  # no staging debris
         assert f"device: {winner}" in (out / "repo/frp.yaml").read_text()
         assert run("regen", "--dir", out / "repo", "--check", "-q")[0] == 0
+
+
+def test_a_templates_folder_whose_name_is_not_text(frp_gen, tmp_path):
+    """The manifest records --templates folders as JSON text: a name that is not UTF-8 is bad
+    usage (before: an internal error)."""
+    folder = os.fsencode(tmp_path) + b"/tpl\xff"
+    os.mkdir(folder)
+    result = subprocess.run(
+        [
+            os.fsencode(frp_gen),
+            b"--templates",
+            folder,
+            b"new",
+            b"mydevice",
+            b"--dir",
+            os.fsencode(tmp_path / "out"),
+        ],
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    err = result.stderr.decode()
+    no_crash(result.returncode, err)
+    assert (
+        "tpl\\xff: error: cannot use this --templates folder: its name is not UTF-8"
+        in err
+    )
+    assert not (tmp_path / "out").exists()

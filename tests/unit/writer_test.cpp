@@ -15,6 +15,7 @@
 
 #include "common/diagnostics.h"
 #include "render/render.h"
+#include "write/overlays.h"
 #include "write/pristine_store.h"
 #include "write/unified_diff.h"
 
@@ -161,6 +162,60 @@ TEST_F(WriterTest, FreshIntoAMissingParent) {
   const auto files = first_render();
   run(files);
   EXPECT_EQ(read(root_ / "CMakeLists.txt"), "project(x)\n");
+}
+
+// A target under a file: the error names the target with the OS's reason, not the staging
+// folder, and nothing is left behind.
+TEST_F(WriterTest, FreshUnderAFileNamesTheTarget) {
+  overwrite(parent_ / "notes", "a file, not a folder\n");
+  root_ = parent_ / "notes" / "out";
+  const auto files = first_render();
+  WritePlan plan = plan_writes(root_.string(), files, json::object(), false);
+  ASSERT_TRUE(plan.fresh);
+  Diagnostics diags;
+  EXPECT_FALSE(apply(plan, files, header(), json::object(), diags));
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_EQ(diags.errors()[0].location.file, root_.string());
+  EXPECT_EQ(diags.errors()[0].message, "cannot create: Not a directory; nothing was written");
+  EXPECT_EQ(read(parent_ / "notes"), "a file, not a folder\n");
+}
+
+// A file that cannot be written in the staging folder is named as it would be in the repo, and
+// the staging folder and the parents made for it are gone again.
+TEST_F(WriterTest, FreshWriteFailureNamesTheRepoPath) {
+  root_ = parent_ / "deeper" / "repo";
+  auto files = first_render();
+  const std::string long_name = "csrc/" + std::string(300, 'x') + ".cpp";  // over NAME_MAX
+  files.push_back({long_name, "generated", "// too long a name\n"});
+  WritePlan plan = plan_writes(root_.string(), files, json::object(), false);
+  Diagnostics diags;
+  EXPECT_FALSE(apply(plan, files, header(), json::object(), diags));
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_EQ(diags.errors()[0].location.file, (root_ / long_name).string());
+  EXPECT_EQ(diags.errors()[0].message, "cannot write: File name too long; nothing was written");
+  EXPECT_FALSE(fs::exists(parent_ / "deeper"));
+}
+
+// An existing repo: a failure names the file the user has, not its temporary neighbour, and
+// leaves neither temporaries nor the new folders made for them.
+TEST_F(WriterTest, UpdateWriteFailureNamesTheTarget) {
+  auto files = first_render();
+  run(files);
+  // 255 bytes: a name the folder takes, but not with the temporary's suffix added.
+  const std::string long_name = std::string(255, 'y');
+  files.push_back({long_name, "generated", "// long\n"});
+  files.push_back({"csrc/brand_new/a.cpp", "generated", "// new folder\n"});
+  const json old = manifest_on_disk();
+  WritePlan plan = plan_writes(root_.string(), files, old, false);
+  Diagnostics diags;
+  EXPECT_FALSE(apply(plan, files, header(), old, diags));
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_EQ(diags.errors()[0].location.file, (root_ / long_name).string());
+  EXPECT_EQ(diags.errors()[0].message, "cannot write: File name too long; nothing was changed");
+  EXPECT_FALSE(fs::exists(root_ / "csrc/brand_new"));
+  for (const auto& entry : fs::recursive_directory_iterator(root_)) {
+    EXPECT_EQ(entry.path().string().find(".frp-new-"), std::string::npos) << entry.path();
+  }
 }
 
 // BUG (reported, disabled so the suite stays green): a root given with a trailing slash
@@ -329,9 +384,35 @@ TEST_F(WriterTest, WhatCannotBeReadAsAFileIsNeverReplaced) {
   fs::remove(root_ / "csrc/generated/kernels/add.h");
   fs::create_directories(root_ / "csrc/generated/kernels/add.h");
   files[3].content = "// a newer scaffold template\n";
-  const auto a = actions(plan_writes(root_.string(), files, manifest_on_disk(), false));
+  const WritePlan plan = plan_writes(root_.string(), files, manifest_on_disk(), false);
+  const auto a = actions(plan);
   EXPECT_EQ(a.at("csrc/kernels/add.cpp"), Action::Skip);
   EXPECT_EQ(a.at("csrc/generated/kernels/add.h"), Action::Conflict);
+  for (const FileChange& c : plan.changes) {
+    const bool folder =
+        c.path == "csrc/kernels/add.cpp" || c.path == "csrc/generated/kernels/add.h";
+    EXPECT_EQ(c.read_error, folder ? "not a regular file (a directory)" : "") << c.path;
+  }
+}
+
+// A generated file that cannot be read (here a link loop; mode 000 alike, which root ignores):
+// nobody can tell whether it was edited, so it is a conflict that says why, even with --force.
+TEST_F(WriterTest, AnUnreadableGeneratedFileIsAConflictWithItsReason) {
+  const auto files = first_render();
+  run(files);
+  fs::remove(root_ / "CMakeLists.txt");
+  fs::create_symlink("CMakeLists.txt", root_ / "CMakeLists.txt");
+  const WritePlan plan = plan_writes(root_.string(), files, manifest_on_disk(), true);
+  ASSERT_EQ(plan.changes.front().path, "CMakeLists.txt");
+  EXPECT_EQ(plan.changes.front().action, Action::Conflict);
+  EXPECT_NE(plan.changes.front().read_error.find("Too many levels of symbolic links"),
+            std::string::npos)
+      << plan.changes.front().read_error;
+  for (const FileChange& c : plan.changes) {
+    if (c.path != "CMakeLists.txt") {
+      EXPECT_EQ(c.read_error, "") << c.path;
+    }
+  }
 }
 
 TEST_F(WriterTest, AnUneditedScaffoldSimplyBecomesTheNewOne) {
@@ -521,6 +602,92 @@ TEST_F(WriterTest, AManifestOfTheWrongShapeIsOneClearError) {
   overwrite(root_ / ".frp/manifest.json", R"({"device": ")" + std::string(100, '[') + R"("})");
   Diagnostics diags;
   EXPECT_TRUE(read_manifest(root_.string(), diags).has_value()) << diags.format();
+}
+
+// The parser stops at a NUL; what a lost write leaves after one must not pass unseen.
+TEST_F(WriterTest, AManifestWithANulByteIsCorrupt) {
+  fs::create_directories(root_ / ".frp");
+  overwrite(root_ / ".frp/manifest.json", std::string("{\"files\": {}}\0", 14));
+  Diagnostics diags;
+  EXPECT_FALSE(read_manifest(root_.string(), diags).has_value());
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_EQ(diags.errors()[0].message, "corrupt manifest: a NUL byte at byte 14");
+  EXPECT_NE(diags.errors()[0].hint.find("git checkout -- .frp/manifest.json"), std::string::npos);
+}
+
+// A manifest naming a file out of the repo would make regen read, replace or remove it.
+TEST_F(WriterTest, AManifestPathOutOfTheRepoIsCorrupt) {
+  fs::create_directories(root_ / ".frp");
+  for (const std::string path : {"../outside.txt", "/etc/hostname", "a//b.cpp", "./a.cpp", ""}) {
+    overwrite(root_ / ".frp/manifest.json",
+              json{{"files", {{path, {{"owner", "generated"}, {"sha256", "00"}}}}}}.dump());
+    Diagnostics diags;
+    EXPECT_FALSE(read_manifest(root_.string(), diags).has_value()) << path;
+    ASSERT_EQ(diags.error_count(), 1u) << path;
+    EXPECT_EQ(diags.errors()[0].message, "corrupt manifest: the path \"" + path +
+                                             "\" in \"files\" is not a relative path inside "
+                                             "the repo");
+  }
+}
+
+// The manifest and the pristine store, linked out of the repo, are refused unread: the error
+// must not quote the start of another file.
+TEST_F(WriterTest, OwnFilesLinkedOutOfTheRepoAreRefusedUnread) {
+  auto files = first_render();
+  run(files);
+  overwrite(parent_ / "private.txt", "root:x:0:0:secret\n");
+  for (const std::string name : {".frp/manifest.json", ".frp/pristine.txt"}) {
+    const std::string kept = read(root_ / name);
+    fs::remove(root_ / name);
+    fs::create_symlink(parent_ / "private.txt", root_ / name);
+    Diagnostics diags;
+    EXPECT_FALSE(read_manifest(root_.string(), diags).has_value()) << name;
+    ASSERT_EQ(diags.error_count(), 1u) << name;
+    EXPECT_EQ(diags.errors()[0].location.file, (root_ / name).string());
+    EXPECT_EQ(diags.errors()[0].message, "refusing to read: a symlink leads it out of the repo");
+    EXPECT_EQ(diags.format().find("secret"), std::string::npos) << diags.format();
+    fs::remove(root_ / name);
+    overwrite(root_ / name, kept);
+  }
+  // A link that stays inside is fine; a loop gives the OS's reason.
+  fs::rename(root_ / ".frp/manifest.json", root_ / "manifest.json");
+  fs::create_symlink("../manifest.json", root_ / ".frp/manifest.json");
+  Diagnostics inside;
+  EXPECT_TRUE(read_manifest(root_.string(), inside).has_value()) << inside.format();
+  fs::remove(root_ / ".frp/manifest.json");
+  fs::create_symlink("manifest.json", root_ / ".frp/manifest.json");
+  Diagnostics loop;
+  EXPECT_FALSE(read_manifest(root_.string(), loop).has_value());
+  ASSERT_EQ(loop.error_count(), 1u);
+  EXPECT_EQ(loop.errors()[0].message, "cannot read: Too many levels of symbolic links");
+}
+
+// A file where the .frp folder (or the repo) belongs: named, with the OS's reason.
+TEST_F(WriterTest, AFileInPlaceOfTheFrpFolderIsNamed) {
+  fs::create_directories(root_);
+  overwrite(root_ / ".frp", "not a folder\n");
+  Diagnostics diags;
+  EXPECT_FALSE(read_manifest(root_.string(), diags).has_value());
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_EQ(diags.errors()[0].location.file, (root_ / ".frp").string());
+  EXPECT_EQ(diags.errors()[0].message,
+            "cannot read .frp/manifest.json: this is not a folder (Not a directory)");
+  // Without a .frp folder there is no manifest yet, and no pristine store.
+  fs::remove(root_ / ".frp");
+  Diagnostics none;
+  EXPECT_EQ(read_manifest(root_.string(), none), json::object()) << none.format();
+}
+
+// A recorded template folder that is a file is named as such, not as missing.
+TEST_F(WriterTest, ARecordedTemplateFolderThatIsAFileIsNamed) {
+  fs::create_directories(root_);
+  overwrite(root_ / "my_templates", "a file\n");
+  Diagnostics diags;
+  EXPECT_FALSE(recorded_overlays({{"templates", {"my_templates"}}}, root_.string(), diags));
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_NE(diags.errors()[0].message.find("'my_templates' recorded here is not a folder"),
+            std::string::npos)
+      << diags.errors()[0].message;
 }
 
 TEST(MakeManifest, HeaderOwnersAndHashes) {
