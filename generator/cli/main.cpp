@@ -134,15 +134,32 @@ void report_scaffold(const std::string& root, const write::FileChange& c, const 
   std::cerr << describe(ops.of_file(c.path, c.action == write::Action::Orphaned), "  ");
 }
 
-// The ops whose schema changed since the repo's last generation (a new torch, an edited
-// custom-op file), before anything is built against them.
+// What changed in the planned ops since the repo's last generation, before anything is built
+// against them: ops that joined or left the plan by name, and the ops whose schema changed (a
+// new torch, an edited custom-op file) with the old and the new schema.
 void print_schema_changes(const OpRecords& ops, const std::vector<SchemaChange>& changes) {
-  if (changes.empty()) return;
+  std::vector<SchemaChange> changed;
+  std::string joined, left;
+  auto append = [](std::string& list, const std::string& op) {
+    list += (list.empty() ? "" : ", ") + op;
+  };
+  for (const SchemaChange& c : changes) {
+    if (c.before.empty()) {
+      append(joined, c.op);
+    } else if (c.after.empty()) {
+      append(left, c.op);
+    } else {
+      changed.push_back(c);
+    }
+  }
+  if (!joined.empty()) std::cout << "operators new to the plan: " << joined << "\n";
+  if (!left.empty()) std::cout << "operators no longer planned: " << left << "\n";
+  if (changed.empty()) return;
   const std::string before = ops.old_manifest.value("torch_version", std::string());
   const std::string after = ops.header.value("torch_version", std::string());
   std::cout << "operators whose schema changed since the last generation";
   if (before != after) std::cout << " (torch " << before << " -> " << after << ")";
-  std::cout << ":\n" << describe(changes, "  ");
+  std::cout << ":\n" << describe(changed, "  ");
 }
 
 // After a regen's errors: the ops the repo was generated with that are gone now, since an op

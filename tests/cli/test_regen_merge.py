@@ -356,3 +356,24 @@ def test_an_op_the_new_torch_dropped_is_named_with_its_old_schema(run, tmp_path)
         in err
     )
     assert "  mm\n    was: mm(Tensor self, Tensor mat2) -> Tensor\n" in err
+
+
+def test_ops_that_join_or_leave_the_plan_are_named_as_such(run, tmp_path):
+    """An op added to ops: is not a schema change: regen names it on a line of its own, and
+    an op taken out likewise; neither gets a was/now schema pair."""
+    repo = tmp_path / "repo"
+    code, _, err = run("new", "mydevice", "--dir", repo, "-q")
+    assert code == 0, err
+    descriptor = repo / "frp.yaml"
+    text = descriptor.read_text()
+    descriptor.write_text(text.replace("ops: []", "ops: [add.Tensor, mm]"))
+    code, out, err = run("regen", "--dir", repo)
+    assert code == 0, err
+    assert out.startswith("operators new to the plan: add.Tensor, mm\n"), out
+    assert "was:" not in out and "schema changed" not in out, out
+
+    descriptor.write_text(text.replace("ops: []", "ops: [mm]"))
+    code, out, err = run("regen", "--dir", repo)
+    assert code == 0, err
+    assert out.startswith("operators no longer planned: add.Tensor\n"), out
+    assert "schema changed" not in out, out
