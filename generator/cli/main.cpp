@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "cli/cli_reference.h"
 #include "cli/op_changes.h"
 #include "cli/pipeline.h"
 #include "common/internal_error.h"
@@ -566,86 +567,186 @@ int cmd_show_op(const Settings& s, const std::string& key, const Output& out) {
   return kExitOk;
 }
 
-int run(int argc, char** argv) {
-  CLI::App app{"frp-gen: scaffold and regenerate out-of-tree PyTorch backends (PrivateUse1)"};
-  app.set_version_flag("--version", std::string("frp-gen ") + FRP_VERSION);
-  app.require_subcommand(1);
-  app.fallthrough();
-  Settings s = default_settings();
+// What the command line sets: the options of every command and of each subcommand.
+struct Arguments {
+  Settings settings = default_settings();
   Output out;
-  app.add_flag("--json", out.json, "Machine-readable output on stdout");
-  app.add_flag("-q,--quiet", out.quiet, "Print only errors");
-  app.add_option("--python", s.python, "Python with torch and Jinja2 (default: $FRP_PYTHON)");
-  app.add_option("--native-functions", s.native_functions,
-                 "PyTorch's native_functions.yaml (default: found in the installed torch)");
-  app.add_option("--tags", s.tags, "PyTorch's tags.yaml (default: next to native_functions.yaml)");
-  app.add_option("--templates", s.templates,
-                 "Template folder layered over the built-in templates (repeatable, first wins); "
-                 "recorded in the repo's manifest, so that a later regen uses it too");
-
   std::string name, dir, descriptor_path, tag, match, key;
   std::vector<std::string> ops;
-  bool force = false, no_templates = false;
+  bool force = false, no_templates = false, check = false, show_diff = false;
+};
 
-  CLI::App* new_cmd = app.add_subcommand("new", "Create a new backend repo");
-  new_cmd->add_option("name", name, "Device name, e.g. mydevice")->required();
-  new_cmd->add_option("--dir", dir, "Target folder (default: torch_<name>)");
-  new_cmd->add_option("--descriptor", descriptor_path, "Backend descriptor YAML");
-  new_cmd->add_option("--ops", ops, "Operators to give kernels, e.g. add.Tensor mm")
+// The subcommands, to see which one was given.
+struct Commands {
+  CLI::App *new_repo, *regen, *validate, *plan, *list_ops, *show_op;
+};
+
+// Exit codes and environment: the app's footer, in --help and at the end of docs/cli.md.
+constexpr const char* kFooter =
+    "Exit codes:\n"
+    "  0  success\n"
+    "  1  conflicts with hand-edited generated files (nothing written); a regen that wrote\n"
+    "     merge conflicts or stale files that need your hand; regen --check or --diff that\n"
+    "     found changes\n"
+    "  2  bad input or usage (nothing written)\n"
+    "  3  an internal error: a bug in frp-gen, please report it\n"
+    "\n"
+    "Environment:\n"
+    "  FRP_PYTHON     the default of --python\n"
+    "  FRP_CACHE_DIR  frp-gen's cache (default: $XDG_CACHE_HOME/frp-gen, else\n"
+    "                 ~/.cache/frp-gen; FRP_CACHE_DIR=off: none): compiled templates (like\n"
+    "                 Python bytecode, each checked against its template's source) and where\n"
+    "                 each Python's torch was last found (read ahead while Python starts, then\n"
+    "                 confirmed by it)\n"
+    "  FRP_TIMINGS    if set (FRP_TIMINGS=1), print each stage's time to stderr\n"
+    "  FRP_DATA_DIR   the folder with frp-gen's templates/, schemas/ and generator/ (default:\n"
+    "                 the source tree frp-gen was built from)";
+
+void add_global_options(CLI::App& app, Arguments& a) {
+  app.set_version_flag("--version", std::string("frp-gen ") + FRP_VERSION);
+  app.add_flag_callback(
+      "--help-markdown",
+      [&app] {
+        std::cout << markdown_reference(app) << "\n";
+        throw CLI::Success();
+      },
+      "Print this CLI's reference in Markdown (docs/cli.md is this output)");
+  app.add_flag("--json", a.out.json, "Machine-readable output on stdout");
+  app.add_flag("-q,--quiet", a.out.quiet, "Print only errors");
+  app.add_option("--python", a.settings.python,
+                 "Python with torch and Jinja2 (default: $FRP_PYTHON, else the Python frp-gen "
+                 "was built with)")
+      ->type_name("PATH");
+  app.add_option("--native-functions", a.settings.native_functions,
+                 "PyTorch's native_functions.yaml to read the operators from (default: the "
+                 "installed torch's)")
+      ->type_name("FILE");
+  app.add_option("--tags", a.settings.tags,
+                 "PyTorch's tags.yaml (default: next to native_functions.yaml)")
+      ->type_name("FILE");
+  app.add_option("--templates", a.settings.templates,
+                 "Template folder layered over the built-in templates (the first given wins); "
+                 "recorded in the repo's manifest (.frp/manifest.json, relative to the repo when "
+                 "inside it), so that a later regen uses it too; a recorded folder that is gone "
+                 "is an error")
+      ->type_name("DIR");
+}
+
+CLI::App* add_new_command(CLI::App& app, Arguments& a) {
+  CLI::App* cmd = app.add_subcommand("new", "Create a backend repo");
+  cmd->add_option("NAME", a.name, "Device name, e.g. mydevice")->required()->type_name("");
+  cmd->add_option("--dir", a.dir, "Target folder; it must be absent or empty")
+      ->type_name("DIR")
+      ->default_str("torch_NAME");
+  cmd->add_option("--descriptor", a.descriptor_path,
+                  "Backend descriptor YAML (default: the built-in one for NAME and --ops)")
+      ->type_name("FILE");
+  cmd->add_option("--ops", a.ops,
+                  "Operators to give kernels, e.g. add.Tensor,mm; only without --descriptor (a "
+                  "descriptor lists them under ops)")
+      ->type_name("OPS")
       ->delimiter(',');
-  new_cmd->add_flag("--force", force, "Overwrite generated files even if edited by hand");
+  cmd->add_flag("--force", a.force, "Overwrite generated files even if edited by hand");
+  cmd->footer(
+      "The repo gets its descriptor as frp.yaml, and copies of the descriptor's custom-op files,\n"
+      "so that regen inside it needs nothing from outside.");
+  return cmd;
+}
 
-  CLI::App* regen_cmd = app.add_subcommand("regen", "Re-render a generated repo from its frp.yaml");
-  regen_cmd->add_option("--dir", dir, "The generated repo (default: current folder)");
-  regen_cmd->add_flag("--force", force, "Overwrite generated files even if edited by hand");
-  bool check = false, show_diff = false;
-  CLI::Option* check_flag = regen_cmd->add_flag(
-      "--check", check, "Write nothing; exit 1 if regen would change anything (for CI)");
-  regen_cmd
-      ->add_flag("--diff", show_diff,
-                 "Write nothing; print the unified diff of every change regen would make "
-                 "(exit 1 if there is any)")
-      ->excludes(check_flag);
-  regen_cmd->add_flag("--no-templates", no_templates,
-                      "Drop the template folders the manifest records: render with the built-in "
-                      "templates only (--templates DIR replaces them instead)");
+CLI::App* add_regen_command(CLI::App& app, Arguments& a) {
+  CLI::App* cmd = app.add_subcommand("regen", "Re-render a generated repo from its frp.yaml");
+  cmd->add_option("--dir", a.dir, "The generated repo")->type_name("DIR")->default_str(".");
+  cmd->add_flag("--force", a.force, "Overwrite generated files even if edited by hand");
+  CLI::Option* check = cmd->add_flag(
+      "--check", a.check, "Write nothing; exit 1 if regen would change anything (for CI)");
+  cmd->add_flag("--diff", a.show_diff,
+                "Write nothing; print the unified diff of every change regen would make, a patch "
+                "that git apply or patch -p1 applies (exit 1 if there is any)")
+      ->excludes(check);
+  cmd->add_flag("--no-templates", a.no_templates,
+                "Drop the template folders the manifest records: render with the built-in "
+                "templates only (--templates replaces them instead)");
+  cmd->footer(
+      "regen renders with the template folders the repo's manifest records. Generated files are\n"
+      "rewritten; one edited by hand is a conflict, and then nothing is written (exit 1) unless\n"
+      "--force. A scaffold (written once, then yours) whose template or operator schemas changed\n"
+      "is merged: its new signatures come in, your code stays, and lines that both changed get\n"
+      "conflict markers (exit 1). A second regen of one repo waits for the first.");
+  return cmd;
+}
 
-  CLI::App* validate_cmd =
-      app.add_subcommand("validate", "Check a descriptor and its schemas; writes nothing");
-  validate_cmd->add_option("--descriptor", descriptor_path, "Backend descriptor YAML");
-  validate_cmd->add_option("--dir", dir, "A generated repo (default: current folder)");
+// validate and plan: they read a descriptor file or a repo's frp.yaml.
+CLI::App* add_reading_command(CLI::App& app, Arguments& a, const std::string& name,
+                              const std::string& about) {
+  CLI::App* cmd = app.add_subcommand(name, about);
+  CLI::Option* file = cmd->add_option("--descriptor", a.descriptor_path,
+                                      "Backend descriptor YAML to read instead of a repo's")
+                          ->type_name("FILE");
+  cmd->add_option("--dir", a.dir, "A generated repo, whose frp.yaml is read")
+      ->type_name("DIR")
+      ->default_str(".")
+      ->excludes(file);
+  return cmd;
+}
 
-  CLI::App* plan_cmd = app.add_subcommand("plan", "Print the render model (JSON); writes nothing");
-  plan_cmd->add_option("--descriptor", descriptor_path, "Backend descriptor YAML");
-  plan_cmd->add_option("--dir", dir, "A generated repo (default: current folder)");
+Commands add_commands(CLI::App& app, Arguments& a) {
+  Commands c{};
+  c.new_repo = add_new_command(app, a);
+  c.regen = add_regen_command(app, a);
+  c.validate =
+      add_reading_command(app, a, "validate", "Check a descriptor and its schemas; writes nothing");
+  c.plan = add_reading_command(
+      app, a, "plan", "Print the render model (the JSON the templates see); writes nothing");
+  c.list_ops = app.add_subcommand(
+      "list-ops", "List the operators of the installed torch (or of --native-functions)");
+  c.list_ops->add_option("--tag", a.tag, "Only ops with this tag, e.g. core")->type_name("TAG");
+  c.list_ops->add_option("--match", a.match, "Only ops whose name contains this text");
+  c.show_op = app.add_subcommand(
+      "show-op",
+      "Show an operator's schema, dispatcher C++ signature, kind, family, tags and definition");
+  c.show_op->add_option("OP", a.key, "Operator, e.g. add.Tensor (an aten:: prefix is allowed)")
+      ->required()
+      ->type_name("");
+  return c;
+}
 
-  CLI::App* list_cmd = app.add_subcommand("list-ops", "List PyTorch's operators");
-  list_cmd->add_option("--tag", tag, "Only ops with this tag, e.g. core");
-  list_cmd->add_option("--match", match, "Only ops whose name contains this text");
+int dispatch(const Commands& c, Arguments& a) {
+  Settings& s = a.settings;
+  if (c.new_repo->parsed())
+    return cmd_new(s, a.name, a.dir, a.descriptor_path, a.ops, a.force, a.out);
+  if (c.regen->parsed()) {
+    const Outcome outcome = a.show_diff ? Outcome::kDiff
+                            : a.check   ? Outcome::kCheck
+                                        : Outcome::kWrite;
+    return cmd_regen(s, a.dir, a.force, a.no_templates, outcome, a.out);
+  }
+  if (c.validate->parsed()) return cmd_validate(s, a.descriptor_path, a.dir, a.out);
+  if (c.plan->parsed()) return cmd_plan(s, a.descriptor_path, a.dir);
+  if (c.list_ops->parsed()) return cmd_list_ops(s, a.tag, a.match, a.out);
+  if (c.show_op->parsed()) return cmd_show_op(s, a.key, a.out);
+  return kExitBadInput;
+}
 
-  CLI::App* show_cmd =
-      app.add_subcommand("show-op", "Show an operator's schema, C++ signature, tags");
-  show_cmd->add_option("op", key, "Operator, e.g. add.Tensor")->required();
-
+int run(int argc, char** argv) {
+  // Every text here is also the reference page (docs/cli.md, from --help-markdown).
+  CLI::App app{"frp-gen: scaffold and regenerate out-of-tree PyTorch backends (PrivateUse1)",
+               "frp-gen"};
+  app.require_subcommand(1);
+  app.fallthrough();
+  Arguments a;
+  add_global_options(app, a);
+  const Commands commands = add_commands(app, a);
+  app.footer(kFooter);  // after the subcommands: each takes its parent's footer when added
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitBadInput;
   }
-  if (dir.empty() && !new_cmd->parsed()) dir = ".";
-  s.templates_given = app.count("--templates") > 0;
-  if (!check_template_folders(s.templates)) return kExitBadInput;
-  if (new_cmd->parsed()) return cmd_new(s, name, dir, descriptor_path, ops, force, out);
-  if (regen_cmd->parsed()) {
-    const Outcome outcome = show_diff ? Outcome::kDiff : check ? Outcome::kCheck : Outcome::kWrite;
-    return cmd_regen(s, dir, force, no_templates, outcome, out);
-  }
-  if (validate_cmd->parsed()) return cmd_validate(s, descriptor_path, dir, out);
-  if (plan_cmd->parsed()) return cmd_plan(s, descriptor_path, dir);
-  if (list_cmd->parsed()) return cmd_list_ops(s, tag, match, out);
-  if (show_cmd->parsed()) return cmd_show_op(s, key, out);
-  return kExitBadInput;
+  if (a.dir.empty() && !commands.new_repo->parsed()) a.dir = ".";
+  a.settings.templates_given = app.count("--templates") > 0;
+  if (!check_template_folders(a.settings.templates)) return kExitBadInput;
+  return dispatch(commands, a);
 }
 
 }  // namespace
