@@ -42,6 +42,23 @@ def test_examples_follow_the_schema(example):
     jsonschema.validate(yaml.safe_load(example.read_text()), SCHEMA)
 
 
+@pytest.mark.parametrize("index", range(len(SCHEMA["examples"])))
+def test_the_schemas_own_examples_are_valid_for_both(index, tmp_path, run):
+    """The examples docs/descriptor.md shows come from the schema: both readers accept them."""
+    example = SCHEMA["examples"][index]
+    jsonschema.validate(example, SCHEMA)
+    for path in example.get("custom_ops", []):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(
+            "- func: exampleops::twice(Tensor self) -> Tensor\n"
+        )
+    descriptor = tmp_path / "frp.yaml"
+    descriptor.write_text(yaml.safe_dump(example))
+    code, out, err = run("validate", "--descriptor", descriptor)
+    assert f"valid: {example['device']}" in out
+    assert code == 0, err
+
+
 def test_frp_gen_accepts_every_documented_key(tmp_path, run):
     jsonschema.validate(EVERY_KEY, SCHEMA)
     (tmp_path / "ops.yaml").write_text(
