@@ -105,6 +105,26 @@ std::optional<T> take_choice(load::MappingReader& reader, std::string_view key,
   return std::nullopt;
 }
 
+// A row's `quotes`: a list of paths (checked against the table once it is read).
+std::vector<Quote> read_quotes(const std::string& file, const load::YamlNode& node,
+                               Diagnostics& diags) {
+  std::vector<Quote> quotes;
+  if (!node.is_defined()) return quotes;
+  if (!node.is_sequence()) {
+    diags.error(load::location_of(file, node),
+                "expected 'quotes' to be a list of the table's paths");
+    return quotes;
+  }
+  for (const load::YamlNode& item : node.items()) {
+    if (load::is_scalar_string(item)) {
+      quotes.push_back({item.scalar(), load::location_of(file, item)});
+    } else {
+      diags.error(load::location_of(file, item), "expected a path of the table");
+    }
+  }
+  return quotes;
+}
+
 // Reads one row; nullopt (with the errors reported) if it is wrong.
 std::optional<FileSpec> read_row(const std::string& file, const load::YamlNode& key,
                                  const load::YamlNode& value, Diagnostics& diags) {
@@ -129,6 +149,7 @@ std::optional<FileSpec> read_row(const std::string& file, const load::YamlNode& 
   spec.feature = reader.take_string("feature").value_or("");
   spec.emitter = reader.take_string("emitter").value_or(std::string(kIntegrationEmitter));
   spec.about = reader.take_string("about").value_or("");
+  spec.quotes = read_quotes(file, reader.take("quotes"), diags);
   reader.finish();
   if (!spec.feature.empty() && !descriptor::default_features().contains(spec.feature)) {
     std::vector<std::string> known;
@@ -159,6 +180,30 @@ void check_every_pattern_listed(const FileTable& table, Diagnostics& diags) {
           "the table has no row for '" + std::string(pattern) + "', which emitter '" +
               std::string(emitter.name) + "' writes",
           "add it under 'files:' with its owner and 'emitter: " + std::string(emitter.name) + "'");
+    }
+  }
+}
+
+// A quoted file must be one file of the repo: a row whose path has no placeholder but
+// {package} and {runtime} (not one per operator, kernel file or shard).
+void check_quotes(const FileTable& table, Diagnostics& diags) {
+  for (const FileSpec& spec : table.files) {
+    for (const Quote& quote : spec.quotes) {
+      const std::string what = "'" + spec.pattern + "' quotes '" + quote.pattern + "'";
+      if (!table.find(quote.pattern)) {
+        std::vector<std::string> known;
+        for (const FileSpec& row : table.files) known.push_back(row.pattern);
+        diags.error(quote.at, what + ", which is not in the table",
+                    did_you_mean(quote.pattern, known));
+        continue;
+      }
+      for (std::string_view name : placeholders(quote.pattern)) {
+        if (name != "package" && name != "runtime") {
+          diags.error(quote.at,
+                      what + ", which is a file per {" + std::string(name) + "}, not one file");
+          break;
+        }
+      }
     }
   }
 }
@@ -194,7 +239,10 @@ std::optional<FileTable> read_file_table(const std::string& path, Diagnostics& d
     }
   }
   // A row that failed to read is missing from the table: say so once, not twice.
-  if (diags.error_count() == errors_before) check_every_pattern_listed(table, diags);
+  if (diags.error_count() == errors_before) {
+    check_every_pattern_listed(table, diags);
+    check_quotes(table, diags);
+  }
   if (diags.error_count() != errors_before) return std::nullopt;
   return table;
 }

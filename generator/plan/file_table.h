@@ -25,6 +25,12 @@ enum class Build { None, Core, Python, Test };
 // The emitter of the files every backend gets exactly once (table entries without `emitter:`).
 inline constexpr std::string_view kIntegrationEmitter = "integration";
 
+// A file another file quotes, and where the table says so.
+struct Quote {
+  std::string pattern;
+  SourceLocation at;
+};
+
 // One entry of the table.
 struct FileSpec {
   // The path in the repo, with placeholders: "csrc/kernels/{kernel_file}.cpp".
@@ -37,6 +43,9 @@ struct FileSpec {
   // The emitter that writes it; kIntegrationEmitter for a row without `emitter:`.
   std::string emitter = std::string(kIntegrationEmitter);
   std::string about;  // what it is, for ownership tables
+  // Table paths ({package} and {runtime} at most) whose marked regions this file quotes: the
+  // worker that renders it is sent those files' entries too (render.py's `region`).
+  std::vector<Quote> quotes;
 };
 
 struct FileTable {
@@ -63,7 +72,8 @@ std::string expand(std::string_view pattern, std::initializer_list<Binding> bind
 std::string expand(std::string_view pattern, const std::vector<Binding>& bindings);
 
 // Reads and checks the table: owner generated|scaffold, build core|python|test, a known feature
-// and a known emitter that writes the pattern, no path twice. Errors are located in the file.
+// and a known emitter that writes the pattern, quotes of rows written once, no path twice. Errors
+// are located in the file.
 std::optional<FileTable> read_file_table(const std::string& path, Diagnostics& diags);
 
 }  // namespace frp::plan

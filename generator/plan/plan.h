@@ -57,6 +57,9 @@ struct RenderModel {
   // The "ops" of files[i] again, as numbers: the renderer shares files out among its workers by
   // them without parsing the entries.
   std::vector<std::vector<std::size_t>> file_ops;
+  // The files whose regions files[i] quotes (its table row's `quotes`), as indices into files:
+  // the worker that renders files[i] is sent their entries too.
+  std::vector<std::vector<std::size_t>> file_quotes;
 
   nlohmann::json to_json() const;  // the whole model as one value (`frp-gen plan`, tests)
 };

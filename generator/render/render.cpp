@@ -189,15 +189,20 @@ std::string shared_parts(const plan::RenderModel& model) {
   return text.substr(1, text.size() - 2);
 }
 
-// The model as one worker needs it: entries of "files" and "ops" that its files do not use are
-// null (the indices of the others stay valid). Spliced from text, not built as a json value,
-// which would deep-copy the model.
+// The model as one worker needs it: entries of "files" and "ops" that its files do not use (or
+// quote) are null (the indices of the others stay valid). Spliced from text, not built as a json
+// value, which would deep-copy the model.
 std::string request_for(const plan::RenderModel& model, const std::string& shared,
                         const std::vector<std::size_t>& share) {
   std::vector<bool> file_used(model.files.size(), false), op_used(model.ops.size(), false);
-  for (std::size_t i : share) {
+  auto use = [&](std::size_t i) {
     file_used[i] = true;
     for (std::size_t op : model.file_ops[i]) op_used[op] = true;
+  };
+  for (std::size_t i : share) {
+    use(i);
+    if (i >= model.file_quotes.size()) continue;  // a model made by hand, in a test
+    for (std::size_t quoted : model.file_quotes[i]) use(quoted);
   }
   std::size_t size = shared.size() + 64;
   for (std::size_t i = 0; i < model.ops.size(); ++i) {

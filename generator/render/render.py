@@ -42,6 +42,7 @@ sys.path.insert(
     os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "common"),
 )
 import cpp_layout  # beside this script, on sys.path[0]
+import doc_regions
 import frp_site
 
 # With FRP_TIMINGS=1, each step's wall time goes to stderr (for benchmarks/), as frp-gen's own.
@@ -140,6 +141,7 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
     # because thousands of operators go through it (as Jinja macros it cost 2.5x the rendering).
     env.filters.update(cpp_layout.FILTERS)
     env.filters["banner"] = Banners(env)
+    env.globals["region"] = Regions(env)
     return env
 
 
@@ -165,6 +167,36 @@ class Banners:
                 self.macro = self.env.get_template("_macros.j2").module.of
             text = self.texts[key] = str(self.macro(file, comment, model))
         return text
+
+
+class Regions:
+    """The `region` function of templates, `{{ region("csrc/generated/runtime.h", "memory") }}`:
+    a marked region (generator/render/doc_regions.py) of another file of this plan, as frp-gen
+    writes it, so that a page quoting generated code (docs/tutorial.md) cannot drift from it.
+
+    The quoted file is rendered again here, once: it may be another worker's, and a page quotes
+    only a few files."""
+
+    def __init__(self, env) -> None:
+        self.env = env
+        self.model: dict | None = None  # the request's, set by serve()
+        self.texts: dict[str, str] = {}
+
+    def __call__(self, path: str, name: str) -> str:
+        from jinja2 import TemplateRuntimeError
+
+        text = self.texts.get(path)
+        if text is None:
+            entry = next((f for f in self.model["files"] if f and f["path"] == path), None)
+            if entry is None:
+                raise TemplateRuntimeError(f"region(): '{path}' is not a file of this plan")
+            ops = [self.model["ops"][i] for i in entry.get("ops", [])]
+            template = self.env.get_template(entry["template"])
+            text = self.texts[path] = template.render(model=self.model, file=entry, ops=ops)
+        try:
+            return doc_regions.region(text, name)
+        except doc_regions.RegionError as error:
+            raise TemplateRuntimeError(f"region(): {path}: {error}") from None
 
 
 def parse_args(argv: list[str]) -> tuple[list[str], str | None, int]:
@@ -326,6 +358,7 @@ def serve(jinja2, env, templates: dict) -> int:
         raise RequestCutShort() from error
     lap(f"parsing the model ({len(text) >> 10} KiB)")
     model = request["model"]
+    env.globals["region"].model = model
     all_ops = model["ops"]
     chunks = []  # written at the end, so a worker never waits on a full pipe while rendering
     for index in request["render"]:

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -193,6 +194,37 @@ TEST_F(BadTable, AnEmittersPatternWithoutRow) {
   Diagnostic e = error_of("  setup.py:\n    owner: generated\n");
   EXPECT_NE(e.message.find("the table has no row for '"), std::string::npos) << e.message;
   EXPECT_EQ(e.location.file, path_.string());
+}
+
+// The shipped table with one more row, so that the only fault is in that row's quotes.
+TEST_F(BadTable, AQuoteOfAPathNotInTheTable) {
+  std::ifstream in(kTable);
+  const std::string shipped((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string rows = shipped.substr(shipped.find("files:\n") + 7);
+  Diagnostic e = error_of(rows + "  docs/page.md:\n    owner: generated\n    quotes: [READM.md]\n");
+  EXPECT_EQ(e.message, "'docs/page.md' quotes 'READM.md', which is not in the table");
+  EXPECT_EQ(e.hint, "did you mean 'README.md'?");
+  EXPECT_EQ(e.location.file, path_.string());
+  EXPECT_GT(e.location.line, 0);
+  EXPECT_EQ(e.location.column, 14);
+}
+
+TEST_F(BadTable, AQuoteOfAFilePerOperator) {
+  std::ifstream in(kTable);
+  const std::string shipped((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string rows = shipped.substr(shipped.find("files:\n") + 7);
+  Diagnostic e = error_of(rows +
+                          "  docs/page.md:\n    owner: generated\n"
+                          "    quotes: [README.md, \"csrc/kernels/{kernel_file}.cpp\"]\n");
+  EXPECT_EQ(e.message,
+            "'docs/page.md' quotes 'csrc/kernels/{kernel_file}.cpp', which is a file per "
+            "{kernel_file}, not one file");
+}
+
+TEST_F(BadTable, QuotesMustBeAList) {
+  Diagnostic e = error_of("  a.md:\n    owner: generated\n    quotes: README.md\n");
+  EXPECT_EQ(e.message, "expected 'quotes' to be a list of the table's paths");
+  EXPECT_EQ(e.location.line, 4);
 }
 
 TEST_F(BadTable, FilesMustBeAMapping) {
