@@ -46,6 +46,16 @@ def check_privateuse1_free() -> None:
 def autoload() -> None:
     """Called by `import torch`: registers cpuref, or warns why it cannot."""
     try:
-        import torch_cpuref  # noqa: F401 - importing registers the device
+        import torch_cpuref  # importing registers the device
     except PrivateUse1Taken as error:
         warnings.warn(str(error), stacklevel=2)
+        return
+    if torch_cpuref.__file__ is None:
+        # A folder of that name came first on sys.path (the repo itself, with Python started in
+        # the folder that holds it), and Python imported it as an empty namespace package.
+        folder = next(iter(torch_cpuref.__path__))
+        warnings.warn(
+            f"cpuref is not loaded: the folder {folder!r} hides the installed package "
+            "torch_cpuref; start Python in another folder (the repo's own is fine)",
+            stacklevel=2,
+        )

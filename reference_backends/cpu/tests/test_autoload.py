@@ -2,6 +2,10 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """Autoloading: `import torch` registers the device (torch.backends entry point)."""
 
+import os
+import subprocess
+import sys
+
 DEVICE = "cpuref"
 
 
@@ -23,6 +27,27 @@ def test_import_torch_autoloads_the_device(run_python):
         f"{DEVICE}:0",
         "True",
     ]
+
+
+def test_a_folder_that_hides_the_package_is_reported(tmp_path):
+    """Python started beside a folder named like the package (the repo, from the folder that
+    holds it) imports that folder as an empty namespace package when the installed one is an
+    editable install, found after it. The device is then not loaded, and says why."""
+    (tmp_path / "torch_cpuref").mkdir()
+    result = subprocess.run(
+        [sys.executable, "-c", "import torch; print(hasattr(torch, 'cpuref'))"],
+        cwd=tmp_path,
+        env={**os.environ, "TORCH_DEVICE_BACKEND_AUTOLOAD": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    if result.stdout.strip() == "False":
+        assert "hides the installed package torch_cpuref" in result.stderr
+    else:  # a regular install is found before the folder
+        assert result.stdout.strip() == "True", result.stdout
 
 
 def test_autoload_disabled(run_python):

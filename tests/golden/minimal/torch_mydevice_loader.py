@@ -46,6 +46,16 @@ def check_privateuse1_free() -> None:
 def autoload() -> None:
     """Called by `import torch`: registers mydevice, or warns why it cannot."""
     try:
-        import torch_mydevice  # noqa: F401 - importing registers the device
+        import torch_mydevice  # importing registers the device
     except PrivateUse1Taken as error:
         warnings.warn(str(error), stacklevel=2)
+        return
+    if torch_mydevice.__file__ is None:
+        # A folder of that name came first on sys.path (the repo itself, with Python started in
+        # the folder that holds it), and Python imported it as an empty namespace package.
+        folder = next(iter(torch_mydevice.__path__))
+        warnings.warn(
+            f"mydevice is not loaded: the folder {folder!r} hides the installed package "
+            "torch_mydevice; start Python in another folder (the repo's own is fine)",
+            stacklevel=2,
+        )
