@@ -210,7 +210,8 @@ json backend_json(const descriptor::Descriptor& d, const ModelParts& parts) {
           {"dispatch_key", "PrivateUse1"},
           {"core_library", d.python_package},
           {"env_prefix", parts.env_prefix},
-          {"devices", d.devices}};
+          {"devices", d.devices},
+          {"runtime_source", d.runtime}};
 }
 
 }  // namespace

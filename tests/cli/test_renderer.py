@@ -209,3 +209,42 @@ def test_commands_that_do_not_render_start_no_renderer(run, tmp_path):
     assert len(scripts) == 2 and all(s.endswith("locate_torch.py") for s in scripts), (
         scripts
     )
+
+
+def test_a_quoted_region_is_the_quoted_files_own_text(run, tmp_path):
+    """docs/tutorial.md quotes marked regions of other generated files (files.yaml `quotes`):
+    with an overlay that changes a quoted region, the page shows the overlay's text, whichever
+    worker renders each file."""
+    overlay = tmp_path / "templates"
+    source = Path(__file__).parents[2] / "templates" / "pyproject.toml.j2"
+    text = source.read_text()
+    marker = "# ANCHOR_END: torch\n"
+    assert marker in text
+    (overlay / "pyproject.toml.j2").parent.mkdir(parents=True)
+    (overlay / "pyproject.toml.j2").write_text(
+        text.replace(marker, "# pinned by the overlay\n" + marker)
+    )
+    repo = tmp_path / "repo"
+    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
+    assert code == 0, err
+    tutorial = (repo / "docs/tutorial.md").read_text()
+    quoted = tutorial[tutorial.index("```toml from=pyproject.toml#torch\n") :]
+    quoted = quoted[: quoted.index("```\n", 10)]
+    assert "# pinned by the overlay\n" in quoted
+    assert 'dependencies = ["torch>=' in quoted
+    assert "ANCHOR" not in quoted
+
+
+def test_a_region_that_is_not_marked_is_a_located_error(run, tmp_path):
+    overlay = tmp_path / "templates"
+    (overlay / "docs").mkdir(parents=True)
+    (overlay / "docs/tutorial.md.j2").write_text(
+        '# Tutorial\n{{ region("pyproject.toml", "nope") }}\n'
+    )
+    repo = tmp_path / "repo"
+    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
+    assert code == 2, err
+    assert err.startswith(f"{overlay / 'docs/tutorial.md.j2'}:2: error: "), err
+    assert "region(): pyproject.toml: no region 'nope'" in err, err
+    assert "(rendering docs/tutorial.md)" in err, err
+    assert not repo.exists()

@@ -44,6 +44,10 @@ TEST(FileTable, ShippedTableParses) {
   EXPECT_EQ(runtime->emitter, kIntegrationEmitter);  // no `emitter:`
   EXPECT_EQ(runtime->template_name, "csrc/runtime/{runtime}.cpp.j2");
   EXPECT_FALSE(runtime->about.empty());
+  const FileSpec* tutorial = table.find("docs/tutorial.md");
+  ASSERT_NE(tutorial, nullptr);
+  ASSERT_FALSE(tutorial->quotes.empty());
+  EXPECT_EQ(tutorial->quotes[0].pattern, "pyproject.toml");
   const FileSpec* shard = table.find("csrc/generated/register_{shard}.cpp");
   ASSERT_NE(shard, nullptr);
   EXPECT_EQ(shard->emitter, "registrations");

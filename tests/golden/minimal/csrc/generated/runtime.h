@@ -24,45 +24,65 @@ using Event = EventRecord*;
 
 enum class CopyKind { HostToDevice, DeviceToHost, DeviceToDevice };
 
-// Devices. Device indices run from 0 to device_count() - 1.
+// ANCHOR: devices
+// Devices. Device indices run from 0 to device_count() - 1; the count is fixed for the process
+// (0: none, and the device is not available). The current device is per thread.
 int device_count() noexcept;
 int current_device();
 void set_device(int device);
+// ANCHOR_END: devices
 
-// Device memory.
+// ANCHOR: memory
+// Device memory. device_malloc returns nullptr when the device is full (the caching allocator
+// then frees its cache and retries once before raising torch.OutOfMemoryError); device_free
+// takes what device_malloc of the same device returned.
 void* device_malloc(int device, std::size_t bytes);
 void device_free(int device, void* ptr);
 // The device owning `ptr`, or -1 if it is not device memory.
 int device_of_pointer(const void* ptr) noexcept;
-// Free and total bytes of a device.
+// Free and total bytes of a device, as mem_get_info() reports them in Python.
 void memory_info(int device, std::size_t* free_bytes, std::size_t* total_bytes);
+// ANCHOR_END: memory
 
-// Copies and fills. The *_async forms are ordered on `stream`.
+// ANCHOR: copies
+// Copies and fills. memcpy and memset are complete when they return; memcpy_async runs after the
+// work queued on `stream` before it and may return before it is done.
 void memcpy(void* dst, const void* src, std::size_t bytes, CopyKind kind);
 void memcpy_async(void* dst, const void* src, std::size_t bytes, CopyKind kind, Stream stream);
 void memset(void* dst, int value, std::size_t bytes);
+// ANCHOR_END: copies
 
-// Streams: in-order work queues of one device.
+// ANCHOR: streams
+// Streams: in-order work queues of one device. stream_query never blocks;
+// stream_wait_event makes the stream's later work wait for the event without blocking the host.
 Stream stream_create(int device);
 void stream_destroy(Stream stream);
 bool stream_query(Stream stream);  // true once all work queued on it has finished
 void stream_synchronize(Stream stream);
 void stream_wait_event(Stream stream, Event event);
+// ANCHOR_END: streams
 
-// Events: markers in a stream's work, for ordering and timing.
+// ANCHOR: events
+// Events: markers in a stream's work, for ordering and timing. event_record marks the work queued
+// on `stream` so far; event_query never blocks; event_elapsed_ms takes two recorded events.
 Event event_create(int device);
 void event_destroy(Event event);
 void event_record(Event event, Stream stream);
 bool event_query(Event event);  // true if never recorded or the recorded work has finished
 void event_synchronize(Event event);
 double event_elapsed_ms(Event start, Event end);
+// ANCHOR_END: events
 
+// ANCHOR: synchronize
 // Waits until all work queued on a device has finished.
 void device_synchronize(int device);
+// ANCHOR_END: synchronize
 
+// ANCHOR: host
 // Page-locked host memory, for pin_memory() and fast asynchronous copies.
 void* host_malloc(std::size_t bytes);
 void host_free(void* ptr);
 bool is_host_pointer(const void* ptr) noexcept;
+// ANCHOR_END: host
 
 }  // namespace mydevice::runtime
