@@ -200,11 +200,15 @@ TEST_F(BadTable, AnEmittersPatternWithoutRow) {
   EXPECT_EQ(e.location.file, path_.string());
 }
 
-// The shipped table with one more row, so that the only fault is in that row's quotes.
-TEST_F(BadTable, AQuoteOfAPathNotInTheTable) {
+// The rows of the shipped table: with one more row after them, the only fault is in that row.
+std::string shipped_rows() {
   std::ifstream in(kTable);
   const std::string shipped((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::string rows = shipped.substr(shipped.find("files:\n") + 7);
+  return shipped.substr(shipped.find("files:\n") + 7);
+}
+
+TEST_F(BadTable, AQuoteOfAPathNotInTheTable) {
+  const std::string rows = shipped_rows();
   Diagnostic e = error_of(rows + "  docs/page.md:\n    owner: generated\n    quotes: [READM.md]\n");
   EXPECT_EQ(e.message, "'docs/page.md' quotes 'READM.md', which is not in the table");
   EXPECT_EQ(e.hint, "did you mean 'README.md'?");
@@ -214,9 +218,7 @@ TEST_F(BadTable, AQuoteOfAPathNotInTheTable) {
 }
 
 TEST_F(BadTable, AQuoteOfAFilePerOperator) {
-  std::ifstream in(kTable);
-  const std::string shipped((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::string rows = shipped.substr(shipped.find("files:\n") + 7);
+  const std::string rows = shipped_rows();
   Diagnostic e = error_of(rows +
                           "  docs/page.md:\n    owner: generated\n"
                           "    quotes: [README.md, \"csrc/kernels/{kernel_file}.cpp\"]\n");
