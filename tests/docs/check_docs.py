@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The project's docs are true to their sources: the generated reference pages are what their
+generators print today, and every link of every page resolves, every page reachable from the
+README.
+
+    check_docs.py --frp-gen build/frp-gen
+"""
+
+import argparse
+import difflib
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import check_links  # beside this script
+
+
+def stale(page: Path, text: str, command: str) -> str:
+    """A diff of the page against what its generator prints, or "" when they agree."""
+    written = page.read_text()
+    if written == text:
+        return ""
+    diff = difflib.unified_diff(
+        written.splitlines(keepends=True),
+        text.splitlines(keepends=True),
+        f"{page.relative_to(ROOT)} (as committed)",
+        f"{page.relative_to(ROOT)} (as generated)",
+    )
+    return f"{page.relative_to(ROOT)} is stale: run {command}\n" + "".join(diff)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frp-gen", required=True, type=Path)
+    args = parser.parse_args()
+    problems = []
+
+    cli = subprocess.run(
+        [args.frp_gen, "--help-markdown"], capture_output=True, text=True, check=True
+    ).stdout
+    problems.append(
+        stale(ROOT / "docs/cli.md", cli, "frp-gen --help-markdown > docs/cli.md")
+    )
+    descriptor = subprocess.run(
+        [sys.executable, ROOT / "docs/tools/descriptor_reference.py"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    problems.append(
+        stale(
+            ROOT / "docs/descriptor.md",
+            descriptor,
+            "python3 docs/tools/descriptor_reference.py --write",
+        )
+    )
+    links = subprocess.run(
+        [sys.executable, Path(check_links.__file__), str(ROOT), "--must-reach", "docs"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if links.returncode != 0:
+        problems.append(links.stdout + links.stderr)
+
+    problems = [p for p in problems if p]
+    for problem in problems:
+        print(problem, end="" if problem.endswith("\n") else "\n", file=sys.stderr)
+    if not problems:
+        print(
+            "docs: the CLI and descriptor references are current, and every link resolves"
+        )
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
