@@ -22,12 +22,45 @@ class OpSelector {
   void add(const descriptor::Ref& ref) {
     const model::NativeFunction* fn = in_.registry->find(normalize_key(ref.value));
     if (!fn) {
-      if (all_keys_.empty()) all_keys_ = in_.registry->keys();
       diags_.error(ref.location, "unknown operator '" + ref.value + "'",
-                   diags_.shows_another() ? did_you_mean(ref.value, all_keys_) : "");
+                   diags_.shows_another() ? unknown_op_hint(ref.value) : "");
       return;
     }
     seen_.insert(fn);
+  }
+
+  // A bare name with overloads (`add`) names no operator: each overload is one, so the hint
+  // lists them. Any other unknown name gets the nearest known ones.
+  std::string unknown_op_hint(const std::string& name) {
+    // Python's spellings (torch.add, torch.ops.aten.add.Tensor): the hint for the name in them.
+    for (std::string_view python : {"torch.ops.aten.", "torch.", "aten."}) {
+      if (name.starts_with(python) && name.size() > python.size()) {
+        std::string bare = name.substr(python.size());
+        // Python calls the overload without a name `default`; the yaml gives it no suffix.
+        if (bare.ends_with(".default")) bare.resize(bare.size() - 8);
+        return in_.registry->find(normalize_key(bare))
+                   ? "did you mean '" + bare +
+                         "'? (operators are named as native_functions.yaml names them)"
+                   : unknown_op_hint(bare);
+      }
+    }
+    if (all_keys_.empty()) all_keys_ = in_.registry->keys();
+    const std::string prefix = normalize_key(name) + ".";
+    std::vector<std::string> overloads;
+    for (const std::string& key : all_keys_) {
+      if (key.starts_with(prefix)) overloads.push_back(key);
+    }
+    if (overloads.empty()) return did_you_mean(name, all_keys_);
+    std::sort(overloads.begin(), overloads.end());
+    constexpr std::size_t kShown = 6;
+    std::string list;
+    for (std::size_t i = 0; i < std::min(overloads.size(), kShown); ++i) {
+      list += (i == 0 ? "" : ", ") + overloads[i];
+    }
+    if (overloads.size() > kShown)
+      list += ", ... (" + std::to_string(overloads.size()) + " in all)";
+    return "'" + name + "' has overloads, each an operator of its own: list the ones to give a " +
+           "kernel, e.g. " + list;
   }
 
   void add_set(const descriptor::Ref& ref) {

@@ -248,6 +248,36 @@ def test_unknown_op_in_descriptor(bad_new, expect_error, workspace):
 
 
 @pytest.mark.parametrize(
+    "name, hint",
+    [
+        pytest.param(
+            "add",
+            "'add' has overloads, each an operator of its own: list the ones to give a kernel, "
+            "e.g. add.Scalar, add.Tensor, add.out",
+            id="bare-name-with-overloads",
+        ),
+        pytest.param(
+            "torch.mm",
+            "did you mean 'mm'? (operators are named as native_functions.yaml names them)",
+            id="python-spelling",
+        ),
+        pytest.param(
+            "torch.ops.aten.relu.default",
+            "did you mean 'relu'? (operators are named as native_functions.yaml names them)",
+            id="python-overload-packet",
+        ),
+    ],
+)
+def test_an_op_spelt_another_way_gets_the_names_to_use(
+    bad_new, expect_error, workspace, name, hint
+):
+    stderr = bad_new(DESCRIPTOR_HEAD + f"ops:\n  - mm\n  - {name}\n")
+    expect_error(
+        stderr, workspace / "frp.yaml", 4, 5, f"unknown operator '{name}'", hint=hint
+    )
+
+
+@pytest.mark.parametrize(
     "ops, line",
     [
         pytest.param("ops:\n  - mm\n  - add.Tensor\n  - mm\n", 5, id="same-spelling"),
