@@ -263,6 +263,18 @@ int report_preview(const std::string& root, const write::WritePlan& plan, const 
                    const write::Preview& preview, const Output& out) {
   std::cout << preview.diff;
   print_summary(root, plan, ops, out);
+  // --check names each file it would write, so that a failed CI job says which (--diff's
+  // patch names them already).
+  if (preview.diff.empty() && !out.json && !out.quiet) {
+    for (const auto& c : plan.changes) {
+      const char* verb = c.action == write::Action::Create   ? "create"
+                         : c.action == write::Action::Update ? "update"
+                         : c.action == write::Action::Remove ? "remove"
+                         : c.action == write::Action::Merged ? "merge into"
+                                                             : nullptr;
+      if (verb) std::cout << "  would " << verb << " " << root << "/" << c.path << "\n";
+    }
+  }
   if (!out.json && !out.quiet) {
     std::cout << (preview.changes ? "frp-gen: regen would change the repo; nothing was written\n"
                   : plan.needs_attention() ? "frp-gen: files above need your hand\n"

@@ -290,6 +290,22 @@ def test_regen_check_passes_a_fresh_repo_and_fails_a_stale_one(
     assert run("regen", "--check", "--dir", repo)[0] == 0
 
 
+def test_regen_check_names_each_file_it_would_write(copy_repo, run, snapshot):
+    """A CI log that says --check failed also says which files regen would write."""
+    repo = copy_repo()
+    set_ops(repo, ["mm"])
+    before = snapshot(repo)
+    code, out, err = run("regen", "--check", "--dir", repo)
+    assert code == 1, err
+    assert f"  would create {repo}/csrc/kernels/mm.cpp\n" in out, out
+    assert f"  would update {repo}/CMakeLists.txt\n" in out, out
+    assert f"{repo}/setup.py" not in out, "unchanged files are not listed"
+    assert out.endswith(
+        "frp-gen: regen would change the repo; nothing was written\n"
+    ), out
+    assert snapshot(repo) == before
+
+
 def test_regen_check_fails_when_only_the_manifest_would_change(copy_repo, run):
     """An edit of frp.yaml that changes no generated file still changes the recorded inputs."""
     repo = copy_repo()
