@@ -201,8 +201,10 @@ FileEntry& FileSink::add(std::string_view pattern, std::initializer_list<Binding
   }
   std::vector<Binding> all = globals_;
   all.insert(all.end(), bindings.begin(), bindings.end());
-  return out_.emplace_back(
-      FileEntry{*row, expand(pattern, all), std::move(ops), std::move(fields)});
+  FileEntry& entry = out_.emplace_back(
+      FileEntry{*row, expand(pattern, all), std::move(ops), std::move(fields), {}});
+  for (const Quote& quote : (*row)->quotes) entry.quotes.push_back(expand(quote.pattern, globals_));
+  return entry;
 }
 
 std::vector<FileEntry> emit_files(const FileTable& table, const EmitInput& in,

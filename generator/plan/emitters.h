@@ -70,6 +70,7 @@ struct FileEntry {
   std::string path;
   std::vector<std::size_t> ops;  // indices into the planned ops: its template's `ops`
   FileFields fields;
+  std::vector<std::string> quotes;  // the paths of the files it quotes (its row's `quotes`)
 };
 
 // Where an emitter puts its entries. It knows the emitter's rows and the placeholders every

@@ -237,8 +237,7 @@ std::vector<Binding> global_bindings(const descriptor::Descriptor& d) {
 // The files, as the render model and the renderer's work sharing hold them. A quoted file that
 // this repo does not have (its feature is off) is left out; the quoting template's `region`
 // then says which file it lacks.
-void add_files(const std::vector<FileEntry>& files, const std::vector<Binding>& globals,
-               RenderModel& model) {
+void add_files(const std::vector<FileEntry>& files, RenderModel& model) {
   std::map<std::string, std::size_t, std::less<>> index_of;
   for (std::size_t i = 0; i < files.size(); ++i) index_of.emplace(files[i].path, i);
   model.files.reserve(files.size());
@@ -248,10 +247,8 @@ void add_files(const std::vector<FileEntry>& files, const std::vector<Binding>& 
     model.files.push_back(file_entry_json_text(file));
     model.file_ops.push_back(file.ops);
     std::vector<std::size_t>& quotes = model.file_quotes.emplace_back();
-    for (const Quote& quote : file.spec->quotes) {
-      if (auto it = index_of.find(expand(quote.pattern, globals)); it != index_of.end()) {
-        quotes.push_back(it->second);
-      }
+    for (const std::string& path : file.quotes) {
+      if (auto it = index_of.find(path); it != index_of.end()) quotes.push_back(it->second);
     }
   }
 }
@@ -297,7 +294,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   RenderModel model;
   model.doc = model_doc(in, parts);
   model.ops = std::move(planned.ops_json);
-  add_files(files, globals, model);
+  add_files(files, model);
   return model;
 }
 

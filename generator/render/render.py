@@ -141,7 +141,8 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
     # because thousands of operators go through it (as Jinja macros it cost 2.5x the rendering).
     env.filters.update(cpp_layout.FILTERS)
     env.filters["banner"] = Banners(env)
-    env.globals["region"] = Regions(env)
+    # region() needs the file being rendered: which files it may quote.
+    env.globals["region"] = jinja2.pass_context(Regions(env))
     return env
 
 
@@ -182,17 +183,29 @@ class Regions:
         self.model: dict | None = None  # the request's, set by serve()
         self.texts: dict[str, str] = {}
 
-    def __call__(self, path: str, name: str) -> str:
+    def __call__(self, context, path: str, name: str) -> str:
         from jinja2 import TemplateRuntimeError
 
+        # Only the files the quoting file's row lists under `quotes:` reach its worker.
+        if path not in context["file"].get("quotes", ()):
+            raise TemplateRuntimeError(
+                f"region(): '{path}' is not a file this template may quote: list it under "
+                "the quoting file's `quotes:` in files.yaml"
+            )
         text = self.texts.get(path)
         if text is None:
-            entry = next((f for f in self.model["files"] if f and f["path"] == path), None)
+            entry = next(
+                (f for f in self.model["files"] if f and f["path"] == path), None
+            )
             if entry is None:
-                raise TemplateRuntimeError(f"region(): '{path}' is not a file of this plan")
+                raise TemplateRuntimeError(
+                    f"region(): '{path}' is not a file of this repo"
+                )
             ops = [self.model["ops"][i] for i in entry.get("ops", [])]
             template = self.env.get_template(entry["template"])
-            text = self.texts[path] = template.render(model=self.model, file=entry, ops=ops)
+            text = self.texts[path] = template.render(
+                model=self.model, file=entry, ops=ops
+            )
         try:
             return doc_regions.region(text, name)
         except doc_regions.RegionError as error:

@@ -248,3 +248,18 @@ def test_a_region_that_is_not_marked_is_a_located_error(run, tmp_path):
     assert "region(): pyproject.toml: no region 'nope'" in err, err
     assert "(rendering docs/tutorial.md)" in err, err
     assert not repo.exists()
+
+
+def test_a_region_of_a_file_the_table_does_not_let_it_quote_is_an_error(run, tmp_path):
+    """Only files under `quotes:` reach the quoting file's worker: quoting another one is an
+    error that says where to declare it, not a quote that works by the luck of the sharing."""
+    overlay = tmp_path / "templates"
+    (overlay / "docs").mkdir(parents=True)
+    (overlay / "docs/tutorial.md.j2").write_text(
+        '# Tutorial\n{{ region("setup.py", "anything") }}\n'
+    )
+    repo = tmp_path / "repo"
+    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
+    assert code == 2, err
+    assert "region(): 'setup.py' is not a file this template may quote" in err, err
+    assert not repo.exists()
