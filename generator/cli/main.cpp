@@ -263,24 +263,24 @@ int report_preview(const std::string& root, const write::WritePlan& plan, const 
                    const write::Preview& preview, const Output& out) {
   std::cout << preview.diff;
   print_summary(root, plan, ops, out);
+  const int status = preview.changes || plan.needs_attention() ? kExitFailed : kExitOk;
+  if (out.json || out.quiet) return status;
   // --check names each file it would write, so that a failed CI job says which (--diff's
   // patch names them already).
-  if (preview.diff.empty() && !out.json && !out.quiet) {
-    for (const auto& c : plan.changes) {
-      const char* verb = c.action == write::Action::Create   ? "create"
-                         : c.action == write::Action::Update ? "update"
-                         : c.action == write::Action::Remove ? "remove"
-                         : c.action == write::Action::Merged ? "merge into"
-                                                             : nullptr;
-      if (verb) std::cout << "  would " << verb << " " << root << "/" << c.path << "\n";
+  for (const auto& c : plan.changes) {
+    const char* verb = c.action == write::Action::Create   ? "create"
+                       : c.action == write::Action::Update ? "update"
+                       : c.action == write::Action::Remove ? "remove"
+                       : c.action == write::Action::Merged ? "merge into"
+                                                           : nullptr;
+    if (verb && preview.diff.empty()) {
+      std::cout << "  would " << verb << " " << root << "/" << c.path << "\n";
     }
   }
-  if (!out.json && !out.quiet) {
-    std::cout << (preview.changes ? "frp-gen: regen would change the repo; nothing was written\n"
-                  : plan.needs_attention() ? "frp-gen: files above need your hand\n"
-                                           : "frp-gen: the repo is up to date\n");
-  }
-  return preview.changes || plan.needs_attention() ? kExitFailed : kExitOk;
+  std::cout << (preview.changes ? "frp-gen: regen would change the repo; nothing was written\n"
+                : plan.needs_attention() ? "frp-gen: files above need your hand\n"
+                                         : "frp-gen: the repo is up to date\n");
+  return status;
 }
 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
