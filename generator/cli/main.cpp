@@ -360,8 +360,9 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
   if (fs::exists(target) && !(fs::is_directory(target) && fs::is_empty(dir, ec) && !ec)) {
     return refuse_existing_folder(dir, diags);
   }
-  std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
+  // The renderer first: its start-up (Python, Jinja2, the templates) is the longest wait.
   std::unique_ptr<render::Renderer> renderer = start_renderer(s, render_workers());
+  std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
   std::optional<descriptor::Descriptor> d = read_or_default(descriptor_path, name, ops, diags);
   if (!d) return report(diags);
   if (d->device != name) {
