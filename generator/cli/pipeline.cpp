@@ -55,7 +55,10 @@ std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers)
   opts.renderer = s.data_dir + "/generator/render/render.py";
   opts.template_dirs = s.templates;
   opts.template_dirs.push_back(s.data_dir + "/templates");
-  if (!s.cache_dir.empty()) opts.template_cache = s.cache_dir + "/templates";
+  if (!s.cache_dir.empty()) {
+    opts.template_cache = s.cache_dir + "/templates";
+    opts.bytecode_cache = s.cache_dir + "/python";
+  }
   opts.workers = workers;
   return std::make_unique<render::Renderer>(std::move(opts));
 }
@@ -85,7 +88,7 @@ std::optional<load::TorchYaml> load_named_yaml(const Settings& s, model::OpRegis
 std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::TorchLocator& locator,
                                                    model::OpRegistry& registry,
                                                    Diagnostics& diags) {
-  std::optional<load::TorchLocation> guess = load::remembered_torch_location(s.cache_dir, s.python);
+  std::optional<load::TorchLocation> guess = locator.remembered();
   Diagnostics guess_diags;
   std::optional<load::TorchYaml> guessed;
   if (guess) {

@@ -3,12 +3,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <vector>
 
 namespace frp::load {
 
@@ -77,17 +81,48 @@ std::optional<TorchLocation> location_of(const nlohmann::json& entry) {
                        entry["torch_version"].get<std::string>()};
 }
 
+std::int64_t seconds_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Drops from `locations` the entries of interpreters that are gone (a deleted virtualenv), then
+// all but the `count` most recently remembered ones.
+void keep_most_recent(nlohmann::json& locations, std::size_t count) {
+  std::vector<std::pair<std::int64_t, std::string>> by_age;
+  for (const auto& [python, entry] : locations.items()) {
+    const nlohmann::json executable = entry.value("executable", nlohmann::json());
+    std::error_code ec;
+    if (!executable.is_string() || !std::filesystem::exists(executable.get<std::string>(), ec)) {
+      by_age.emplace_back(-1, python);  // dropped below, whatever the count
+      continue;
+    }
+    const nlohmann::json when = entry.value("remembered", nlohmann::json());
+    by_age.emplace_back(when.is_number_integer() ? when.get<std::int64_t>() : 0, python);
+  }
+  std::sort(by_age.begin(), by_age.end(), std::greater<>());
+  for (std::size_t i = 0; i < by_age.size(); ++i) {
+    if (i >= count || by_age[i].first < 0) locations.erase(by_age[i].second);
+  }
+}
+
 }  // namespace
 
 TorchLocator::TorchLocator(std::string python, std::string script, std::string cache_dir)
     : python_(std::move(python)), script_(std::move(script)), cache_dir_(std::move(cache_dir)) {
   if (!cache_dir_.empty()) {
-    const nlohmann::json locations = read_locations(cache_dir_);
+    nlohmann::json locations = read_locations(cache_dir_);
     auto kept = locations.find(python_);
-    if (kept != locations.end() && still_holds(python_, *kept)) answer_ = location_of(*kept);
+    if (kept != locations.end()) {
+      kept_ = std::move(*kept);
+      if (still_holds(python_, kept_)) answer_ = location_of(kept_);
+    }
   }
   if (!answer_) child_.emplace(std::vector<std::string>{python_, "-S", script_});
 }
+
+std::optional<TorchLocation> TorchLocator::remembered() const { return location_of(kept_); }
 
 std::optional<TorchLocation> TorchLocator::location(Diagnostics& diags) {
   if (answer_) return answer_;
@@ -128,7 +163,9 @@ void TorchLocator::remember() {
                         {"torch_version", answer_->torch_version},
                         {"executable", depends_on_["executable"]},
                         {"watch", depends_on_["watch"]},
-                        {"env", depends_on_["env"]}};
+                        {"env", depends_on_["env"]},
+                        {"remembered", seconds_now()}};
+  keep_most_recent(locations, kKeptInterpreters);
   std::error_code ec;
   std::filesystem::create_directories(cache_dir_, ec);
   // Written aside and renamed, so that a concurrent run reads the old file or the new one.
@@ -143,15 +180,6 @@ void TorchLocator::remember() {
   }
   std::filesystem::rename(temp, locations_file(cache_dir_), ec);
   if (ec) std::filesystem::remove(temp, ec);
-}
-
-std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
-                                                       const std::string& python) {
-  if (cache_dir.empty()) return std::nullopt;
-  const nlohmann::json locations = read_locations(cache_dir);
-  auto it = locations.find(python);
-  if (it == locations.end()) return std::nullopt;
-  return location_of(*it);
 }
 
 std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,

@@ -35,7 +35,8 @@ struct TorchLocation {
 // takes it from there (a stat per path instead of a Python start-up). Only when `python` is the
 // interpreter itself (an absolute path to sys.executable): a launcher or a name looked up in
 // PATH may start another one. An answer kept without these facts, or with any of them changed,
-// is only a guess (remembered_torch_location).
+// is only a guess (remembered()). The file keeps the interpreters used most recently
+// (kKeptInterpreters), so that reading it stays cheap on a machine that has seen many.
 class TorchLocator {
  public:
   TorchLocator(std::string python, std::string script, std::string cache_dir);
@@ -43,24 +44,25 @@ class TorchLocator {
   // Python's answer (waited for), or the kept one; nullopt, with an error, if the script could
   // not say.
   std::optional<TorchLocation> location(Diagnostics& diags);
+  // The location Python reported last time for this interpreter, so that a run can read torch's
+  // yaml while Python is still starting. A guess only: callers confirm it with location().
+  // Nothing without a cache folder.
+  std::optional<TorchLocation> remembered() const;
   // Keeps Python's answer for later runs (nothing if it was the kept one, or there is no cache
   // folder); a cache that cannot be written only costs speed.
   void remember();
+
+  static constexpr std::size_t kKeptInterpreters = 16;
 
  private:
   std::string python_;
   std::string script_;
   std::string cache_dir_;
+  nlohmann::json kept_;                // this interpreter's entry in the cache, if any
   std::optional<ChildProcess> child_;  // none when the kept answer still holds
   std::optional<TorchLocation> answer_;
   nlohmann::json depends_on_;  // Python's "watch" and "env"
 };
-
-// The location Python reported last time for the interpreter `python`, kept in `cache_dir`, so
-// that a run can read torch's yaml while Python is still starting. A guess only: callers confirm
-// it with TorchLocator's answer. Nothing without a cache folder.
-std::optional<TorchLocation> remembered_torch_location(const std::string& cache_dir,
-                                                       const std::string& python);
 
 // The yaml files under a torchgen package folder (as Python reports it; "" if torch is missing),
 // checked to exist. `python` names the interpreter in the error.

@@ -602,6 +602,36 @@ def test_python_is_not_asked_again_while_nothing_it_looked_at_changed(run, tmp_p
     assert out.split() == all_ops
 
 
+def test_the_location_cache_keeps_only_the_interpreters_used_last(run, tmp_path):
+    """Every run reads the kept answers, so the file cannot grow with every interpreter a machine
+    has seen: when an answer is kept, those of deleted interpreters go, and of the rest only the
+    most recently kept (16) stay."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    alive, gone = str(Path(sys.executable).resolve()), str(tmp_path / "gone" / "python")
+    old = {
+        f"/venv{age}/bin/python": {
+            "torchgen": "",
+            "torch_version": "",
+            "executable": gone if age % 2 else alive,
+            "remembered": 1000 + age,
+        }
+        for age in range(40)
+    }
+    locations_file = cache / "torch-locations.json"
+    locations_file.write_text(json.dumps(old))
+    python = tmp_path / "python"  # a launcher: asked, and its answer kept
+    python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    code, _, err = run(
+        "list-ops", env={"FRP_CACHE_DIR": str(cache), "FRP_PYTHON": str(python)}
+    )
+    assert code == 0, err
+    kept = json.loads(locations_file.read_text())
+    newest_alive = [f"/venv{age}/bin/python" for age in range(38, 8, -2)]
+    assert sorted(kept) == sorted([str(python), *newest_alive])
+
+
 def test_a_launcher_is_always_asked(run, tmp_path):
     """A FRP_PYTHON that is not the interpreter itself (a script, a shim) may start another
     interpreter next time: its answer is a guess only."""
