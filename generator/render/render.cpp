@@ -17,6 +17,10 @@ Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
   // render.py); -S: render.py adds the site-packages folders itself (common/frp_site.py).
   const int workers = std::max(1, opts_.workers);
   std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer};
+  if (!opts_.bytecode_cache.empty()) {  // render.py's own option, so first
+    argv.push_back("--pycache");
+    argv.push_back(opts_.bytecode_cache);
+  }
   if (workers > 1) {
     argv.push_back("--workers");
     argv.push_back(std::to_string(workers));

@@ -29,6 +29,7 @@ struct Options {
   std::string renderer;                    // path of render.py
   std::vector<std::string> template_dirs;  // searched in order: user overlays first
   std::string template_cache;              // compiled templates are kept here; "" for none
+  std::string bytecode_cache;              // and the renderer's own Python modules; "" for none
   int workers = 1;                         // renderers working in parallel
 };
 
