@@ -45,8 +45,9 @@ directory does not exist before the run and is deleted, untimed, after it.
               where DESC.yaml is ``device: benchdev`` plus ``ops: [ops]``: process
               start-up, loading everything frp-gen reads (its op schemas and the
               descriptor), planning, rendering and writing the whole generated
-              backend tree. frp-gen keeps its compiled Jinja2 templates in a cache
-              between runs (see generator/render/render.py), as Python keeps the
+              backend tree. frp-gen keeps its compiled Jinja2 templates (and its
+              renderer's bytecode) in a cache between runs (see
+              generator/render/renderer.py and render.py), as Python keeps the
               bytecode of torchgen's modules; after the warm-up both tools run
               with their caches filled. One more run with an empty template cache
               is timed and printed separately.

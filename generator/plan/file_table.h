@@ -44,7 +44,7 @@ struct FileSpec {
   std::string emitter = std::string(kIntegrationEmitter);
   std::string about;  // what it is, for ownership tables
   // Table paths ({package} and {runtime} at most) whose marked regions this file quotes: the
-  // worker that renders it is sent those files' entries too (render.py's `region`).
+  // worker that renders it is sent those files' entries too (renderer.py's `region`).
   std::vector<Quote> quotes;
 };
 

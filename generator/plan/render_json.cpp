@@ -137,7 +137,7 @@ std::string file_entry_json_text(const FileEntry& file) {
   out.key("ops").begin_array();
   for (std::size_t i : file.ops) out.value(std::uint64_t{i});
   out.end_array();
-  if (!file.quotes.empty()) {  // what render.py's region() may quote while rendering it
+  if (!file.quotes.empty()) {  // what renderer.py's region() may quote while rendering it
     out.key("quotes").begin_array();
     for (const std::string& path : file.quotes) out.value(path);
     out.end_array();

@@ -1,7 +1,7 @@
 """C++ text laid out as clang-format 14 lays it out with the generated repo's .clang-format.
 
 frp-gen writes formatted C++ without running clang-format: the C++ templates use these
-functions as filters, which render.py gives every template under the names in FILTERS (`{{
+functions as filters, which renderer.py gives every template under the names in FILTERS (`{{
 "TORCH_CHECK" | cpp_call(["ok", '"message"']) }}`, `{% filter cpp_paragraph %}...{% endfilter
 %}`): the first argument is the one piped in. Filters rather than functions of a global
 because Jinja2 calls a filter directly, but a global's function through its context, at several

@@ -4,7 +4,7 @@ A region is the lines between `ANCHOR: name` and `ANCHOR_END: name` (after the f
 marker, as in mdBook: `// ANCHOR: kernel`). Regions may nest; the marker lines of other regions
 inside are dropped, and the text is dedented, so a snippet reads as it would on its own.
 
-Used by render.py (the `region` function of templates, for a generated page that quotes a
+Used by renderer.py (the `region` function of templates, for a generated page that quotes a
 generated file) and by tests/docs/run_markdown.py (which checks a quoted block against the file
 as it is at that step of the page): one definition of what a region is.
 """

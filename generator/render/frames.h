@@ -1,10 +1,10 @@
-// The renderer protocol: how frp-gen and its Jinja2 renderer (render.py) talk. This comment is
-// the one description of it; render.py's frame functions follow it.
+// The renderer protocol: how frp-gen and its Jinja2 renderer (renderer.py) talk. This comment
+// is the one description of it; renderer.py's frame functions follow it.
 //
-// frp-gen starts one Python (`python -S render.py [--workers N] [--templates DIR]...
-// [--cache DIR]`) with one channel per worker: channel 0 is the renderer's stdin and stdout,
-// channel k > 0 its descriptors 2k+1 (input) and 2k+2 (output), inherited pipes (see
-// common/subprocess.h). The renderer forks a worker for each further channel.
+// frp-gen starts one Python (`python -S render.py [--pycache DIR] [--workers N] [--templates
+// DIR]... [--cache DIR]`, render.py loading renderer.py) with one channel per worker: channel 0 is
+// the renderer's stdin and stdout, channel k > 0 its descriptors 2k+1 (input) and 2k+2 (output),
+// inherited pipes (see common/subprocess.h). The renderer forks a worker for each further channel.
 //
 // Renderer -> frp-gen: frames. A frame is a header line and a payload:
 //

@@ -14,7 +14,7 @@ using nlohmann::json;
 
 Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
   // One Python, which forks its other workers once Jinja2 and the templates are loaded (see
-  // render.py); -S: render.py adds the site-packages folders itself (common/frp_site.py).
+  // renderer.py); -S: it adds the site-packages folders itself (common/frp_site.py).
   const int workers = std::max(1, opts_.workers);
   std::vector<std::string> argv = {opts_.python, "-S", opts_.renderer};
   if (!opts_.bytecode_cache.empty()) {  // render.py's own option, so first

@@ -1,4 +1,4 @@
-// Render stage: hands the render model to Jinja2 renderers (render.py) and gets the text of every
+// Render stage: hands the render model to Jinja2 renderers (renderer.py) and gets the text of every
 // planned file back. No file is written here. The protocol is described in render/frames.h.
 #pragma once
 
@@ -33,7 +33,7 @@ struct Options {
   int workers = 1;                         // renderers working in parallel
 };
 
-// The Jinja2 side of a run: render.py, spoken to in the protocol of render/frames.h. Started
+// The Jinja2 side of a run: renderer.py, spoken to in the protocol of render/frames.h. Started
 // first, so that Python's start-up, the Jinja2 import and the loading of every template overlap
 // with loading and planning in C++. It only renders: where torch is, the load stage asks a
 // Python of its own (load/torch_locator.h).
