@@ -14,6 +14,7 @@
 #include "cli/op_changes.h"
 #include "cli/pipeline.h"
 #include "common/internal_error.h"
+#include "common/json_scan.h"
 #include "common/parallel.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
@@ -176,9 +177,20 @@ void report_vanished_ops(const json& old_manifest, const Loaded& loaded) {
             << "  take them out of frp.yaml; their kernel files stay, reported as orphaned\n";
 }
 
+// Where the team's change to the generated file `path` belongs: its file-table row's
+// `extend_in`, else their kernels or runtime. Looked up only for a file edited by hand.
+std::string where_changes_go(const plan::RenderModel& model, const std::string& path) {
+  for (const std::string& entry : model.files) {
+    std::string entry_path, extend_in;
+    read_string_members(entry, {{"path", &entry_path}, {"extend_in", &extend_in}});
+    if (entry_path == path && !extend_in.empty()) return extend_in + ", which is yours";
+  }
+  return "a kernel or runtime file";
+}
+
 // The summary table: one row per action, one column per owner.
 void print_summary(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
-                   const Output& out) {
+                   const plan::RenderModel& model, const Output& out) {
   for (const auto& c : plan.changes) {
     if (c.action == write::Action::Conflict && !c.read_error.empty()) {
       Diagnostics unreadable;  // cannot be compared, so it is treated as edited: left alone
@@ -188,8 +200,8 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
       std::cerr << unreadable.format();
     } else if (c.action == write::Action::Conflict) {
       std::cerr << root << "/" << c.path
-                << ": conflict: generated file was edited by hand; move your change into a "
-                   "kernel or runtime file, or rerun with --force to overwrite it\n";
+                << ": conflict: generated file was edited by hand; move your change into "
+                << where_changes_go(model, c.path) << ", or rerun with --force to overwrite it\n";
     } else {
       report_scaffold(root, c, ops);
     }
@@ -260,9 +272,10 @@ int refuse_existing_folder(const std::string& dir, Diagnostics& diags) {
 // regen --check and --diff: what regen would change, nothing written. Exit 1 if anything would,
 // or if a file still needs its owner (conflict markers left in it).
 int report_preview(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
-                   const write::Preview& preview, const Output& out) {
+                   const plan::RenderModel& model, const write::Preview& preview,
+                   const Output& out) {
   std::cout << preview.diff;
-  print_summary(root, plan, ops, out);
+  print_summary(root, plan, ops, model, out);
   const int status = preview.changes || plan.needs_attention() ? kExitFailed : kExitOk;
   if (out.json || out.quiet) return status;
   // --check names each file it would write, so that a failed CI job says which (--diff's
@@ -308,11 +321,11 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
   timer.lap("compare");
   if (g.outcome != Outcome::kWrite) {
     return report_preview(
-        root, plan, ops,
+        root, plan, ops, *model,
         write::preview(plan, *files, header, g.old_manifest, g.outcome == Outcome::kDiff), out);
   }
   if (plan.has_conflicts()) {
-    print_summary(root, plan, ops, out);
+    print_summary(root, plan, ops, *model, out);
     std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
     return kExitFailed;
   }
@@ -321,7 +334,7 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
     return kExitFailed;
   }
   timer.lap("write");
-  print_summary(root, plan, ops, out);
+  print_summary(root, plan, ops, *model, out);
   if (plan.needs_attention()) {
     std::cerr << "frp-gen: written; the files above need your hand before the next build\n";
     return kExitFailed;

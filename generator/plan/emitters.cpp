@@ -202,8 +202,11 @@ FileEntry& FileSink::add(std::string_view pattern, std::initializer_list<Binding
   std::vector<Binding> all = globals_;
   all.insert(all.end(), bindings.begin(), bindings.end());
   FileEntry& entry = out_.emplace_back(
-      FileEntry{*row, expand(pattern, all), std::move(ops), std::move(fields), {}});
-  for (const Quote& quote : (*row)->quotes) entry.quotes.push_back(expand(quote.pattern, globals_));
+      FileEntry{*row, expand(pattern, all), std::move(ops), std::move(fields), {}, {}});
+  for (const RowRef& quote : (*row)->quotes) {
+    entry.quotes.push_back(expand(quote.pattern, globals_));
+  }
+  if ((*row)->extend_in) entry.extend_in = expand((*row)->extend_in->pattern, globals_);
   return entry;
 }
 

@@ -71,6 +71,7 @@ struct FileEntry {
   std::vector<std::size_t> ops;  // indices into the planned ops: its template's `ops`
   FileFields fields;
   std::vector<std::string> quotes;  // the paths of the files it quotes (its row's `quotes`)
+  std::string extend_in;            // its row's `extend_in`, as a path; "" if none
 };
 
 // Where an emitter puts its entries. It knows the emitter's rows and the placeholders every

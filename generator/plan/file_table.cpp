@@ -106,9 +106,9 @@ std::optional<T> take_choice(load::MappingReader& reader, std::string_view key,
 }
 
 // A row's `quotes`: a list of paths (checked against the table once it is read).
-std::vector<Quote> read_quotes(const std::string& file, const load::YamlNode& node,
-                               Diagnostics& diags) {
-  std::vector<Quote> quotes;
+std::vector<RowRef> read_quotes(const std::string& file, const load::YamlNode& node,
+                                Diagnostics& diags) {
+  std::vector<RowRef> quotes;
   if (!node.is_defined()) return quotes;
   if (!node.is_sequence()) {
     diags.error(load::location_of(file, node),
@@ -150,6 +150,9 @@ std::optional<FileSpec> read_row(const std::string& file, const load::YamlNode& 
   spec.emitter = reader.take_string("emitter").value_or(std::string(kIntegrationEmitter));
   spec.about = reader.take_string("about").value_or("");
   spec.quotes = read_quotes(file, reader.take("quotes"), diags);
+  if (std::optional<std::string> extend_in = reader.take_string("extend_in")) {
+    spec.extend_in = RowRef{*extend_in, load::location_of(file, value["extend_in"])};
+  }
   reader.finish();
   if (!spec.feature.empty() && !descriptor::default_features().contains(spec.feature)) {
     std::vector<std::string> known;
@@ -184,26 +187,43 @@ void check_every_pattern_listed(const FileTable& table, Diagnostics& diags) {
   }
 }
 
-// A quoted file must be one file of the repo: a row whose path has no placeholder but
-// {package} and {runtime} (not one per operator, kernel file or shard).
-void check_quotes(const FileTable& table, Diagnostics& diags) {
+// The row a `quotes:` or `extend_in:` entry names, if it is one file of the repo: a row whose
+// path has no placeholder but {package} and {runtime} (not one per operator, kernel file or
+// shard). `what` says who names it, for the error.
+const FileSpec* named_row(const FileTable& table, const RowRef& ref, const std::string& what,
+                          Diagnostics& diags) {
+  const FileSpec* row = table.find(ref.pattern);
+  if (!row) {
+    std::vector<std::string> known;
+    for (const FileSpec& spec : table.files) known.push_back(spec.pattern);
+    diags.error(ref.at, what + ", which is not in the table", did_you_mean(ref.pattern, known));
+    return nullptr;
+  }
+  for (std::string_view name : placeholders(ref.pattern)) {
+    if (name != "package" && name != "runtime") {
+      diags.error(ref.at, what + ", which is a file per {" + std::string(name) + "}, not one file");
+      return nullptr;
+    }
+  }
+  return row;
+}
+
+// Quoted files are files of the table; a file's `extend_in` is a scaffold, named by a generated
+// file (a scaffold is the team's to change already).
+void check_row_refs(const FileTable& table, Diagnostics& diags) {
   for (const FileSpec& spec : table.files) {
-    for (const Quote& quote : spec.quotes) {
-      const std::string what = "'" + spec.pattern + "' quotes '" + quote.pattern + "'";
-      if (!table.find(quote.pattern)) {
-        std::vector<std::string> known;
-        for (const FileSpec& row : table.files) known.push_back(row.pattern);
-        diags.error(quote.at, what + ", which is not in the table",
-                    did_you_mean(quote.pattern, known));
-        continue;
-      }
-      for (std::string_view name : placeholders(quote.pattern)) {
-        if (name != "package" && name != "runtime") {
-          diags.error(quote.at,
-                      what + ", which is a file per {" + std::string(name) + "}, not one file");
-          break;
-        }
-      }
+    for (const RowRef& quote : spec.quotes) {
+      named_row(table, quote, "'" + spec.pattern + "' quotes '" + quote.pattern + "'", diags);
+    }
+    if (!spec.extend_in) continue;
+    const std::string what =
+        "'" + spec.pattern + "' is extended in '" + spec.extend_in->pattern + "'";
+    if (spec.owner != Owner::Generated) {
+      diags.error(spec.extend_in->at,
+                  what + ", but it is a scaffold: the team changes it in place");
+    } else if (const FileSpec* row = named_row(table, *spec.extend_in, what, diags);
+               row && row->owner != Owner::Scaffold) {
+      diags.error(spec.extend_in->at, what + ", which is generated: name a scaffold");
     }
   }
 }
@@ -241,7 +261,7 @@ std::optional<FileTable> read_file_table(const std::string& path, Diagnostics& d
   // A row that failed to read is missing from the table: say so once, not twice.
   if (diags.error_count() == errors_before) {
     check_every_pattern_listed(table, diags);
-    check_quotes(table, diags);
+    check_row_refs(table, diags);
   }
   if (diags.error_count() != errors_before) return std::nullopt;
   return table;

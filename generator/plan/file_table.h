@@ -25,8 +25,8 @@ enum class Build { None, Core, Python, Test };
 // The emitter of the files every backend gets exactly once (table entries without `emitter:`).
 inline constexpr std::string_view kIntegrationEmitter = "integration";
 
-// A file another file quotes, and where the table says so.
-struct Quote {
+// A path of the table that a row names (under `quotes:` or `extend_in:`), and where it does.
+struct RowRef {
   std::string pattern;
   SourceLocation at;
 };
@@ -45,7 +45,11 @@ struct FileSpec {
   std::string about;  // what it is, for ownership tables
   // Table paths ({package} and {runtime} at most) whose marked regions this file quotes: the
   // worker that renders it is sent those files' entries too (renderer.py's `region`).
-  std::vector<Quote> quotes;
+  std::vector<RowRef> quotes;
+  // A generated file's `extend_in`: the team's scaffold where a change to it belongs
+  // (extensions.cmake for CMakeLists.txt), which regen names when it finds the file edited by
+  // hand; none: a kernel or runtime file.
+  std::optional<RowRef> extend_in;
 };
 
 struct FileTable {

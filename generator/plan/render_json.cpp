@@ -142,6 +142,7 @@ std::string file_entry_json_text(const FileEntry& file) {
     for (const std::string& path : file.quotes) out.value(path);
     out.end_array();
   }
+  if (!file.extend_in.empty()) out.key("extend_in").value(file.extend_in);
   return out.end_object().take();
 }
 

@@ -391,6 +391,31 @@ def test_hand_edited_generated_file_is_a_conflict(
     assert regen(run, repo)["csrc/generated/kernels/empty.h"] == "unchanged"
 
 
+@pytest.mark.parametrize(
+    ("edited", "where"),
+    [
+        ("CMakeLists.txt", "extensions.cmake, which is yours"),
+        ("setup.py", "extensions.cmake, which is yours"),
+        ("torch_mydevice/__init__.py", "torch_mydevice/extensions.py, which is yours"),
+        ("torch_mydevice/memory.py", "torch_mydevice/extensions.py, which is yours"),
+        ("csrc/generated/guard.cpp", "a kernel or runtime file"),
+    ],
+)
+def test_a_conflict_names_the_file_where_the_change_belongs(
+    copy_repo, run, edited, where
+):
+    """The file table's `extend_in`: a hand edit of the generated build or package is pointed at
+    the extension point the team owns for it."""
+    repo = copy_repo()
+    (repo / edited).write_text((repo / edited).read_text() + "\n# mine\n")
+    code, _, err = run("regen", "--dir", repo)
+    assert code == 1, err
+    assert (
+        f"{edited}: conflict: generated file was edited by hand; move your change into "
+        f"{where}, or rerun with --force to overwrite it"
+    ) in err, err
+
+
 def test_edited_scaffold_is_kept(copy_repo, run):
     repo = copy_repo()
     kernel = repo / "csrc/kernels/minimal.cpp"

@@ -48,6 +48,9 @@ TEST(FileTable, ShippedTableParses) {
   ASSERT_NE(tutorial, nullptr);
   ASSERT_FALSE(tutorial->quotes.empty());
   EXPECT_EQ(tutorial->quotes[0].pattern, "pyproject.toml");
+  ASSERT_TRUE(table.find("CMakeLists.txt")->extend_in);
+  EXPECT_EQ(table.find("CMakeLists.txt")->extend_in->pattern, "extensions.cmake");
+  EXPECT_FALSE(table.find("csrc/generated/guard.cpp")->extend_in);
   const FileSpec* shard = table.find("csrc/generated/register_{shard}.cpp");
   ASSERT_NE(shard, nullptr);
   EXPECT_EQ(shard->emitter, "registrations");
@@ -225,6 +228,30 @@ TEST_F(BadTable, AQuoteOfAFilePerOperator) {
   EXPECT_EQ(e.message,
             "'docs/page.md' quotes 'csrc/kernels/{kernel_file}.cpp', which is a file per "
             "{kernel_file}, not one file");
+}
+
+TEST_F(BadTable, ExtendedInAPathNotInTheTable) {
+  Diagnostic e = error_of(
+      shipped_rows() + "  docs/page.md:\n    owner: generated\n    extend_in: extension.cmake\n");
+  EXPECT_EQ(e.message,
+            "'docs/page.md' is extended in 'extension.cmake', which is not in the table");
+  EXPECT_EQ(e.hint, "did you mean 'extensions.cmake'?");
+}
+
+TEST_F(BadTable, ExtendedInAGeneratedFile) {
+  Diagnostic e = error_of(shipped_rows() +
+                          "  docs/page.md:\n    owner: generated\n    extend_in: README.md\n");
+  EXPECT_EQ(e.message,
+            "'docs/page.md' is extended in 'README.md', which is generated: name a scaffold");
+}
+
+TEST_F(BadTable, AScaffoldIsNotExtendedElsewhere) {
+  Diagnostic e = error_of(
+      shipped_rows() + "  docs/page.md:\n    owner: scaffold\n    extend_in: extensions.cmake\n");
+  EXPECT_EQ(e.message,
+            "'docs/page.md' is extended in 'extensions.cmake', but it is a scaffold: the team "
+            "changes it in place");
+  EXPECT_GT(e.location.line, 0);
 }
 
 TEST_F(BadTable, QuotesMustBeAList) {
