@@ -411,6 +411,9 @@ bool is_cpp_source(std::string_view path) {
 FileChange plan_scaffold(const render::RenderedFile& f, const std::string& current,
                          const std::string& recorded, const std::optional<PristineStore>& store) {
   FileChange change{f.path, f.owner, Action::Skip};
+  // A file frp-gen never wrote, at a path it scaffolds only now (a .gitignore that a newer
+  // frp-gen adds): the team's own, left alone. The new scaffold becomes the base of later merges.
+  if (recorded.empty()) return change;
   if (recorded == sha256_hex(f.content)) {  // the scaffold did not change: the file is theirs
     change.conflict_lines = conflict_marker_lines(current);
     if (!change.conflict_lines.empty()) change.action = Action::MergeConflict;  // unresolved

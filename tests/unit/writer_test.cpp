@@ -464,6 +464,21 @@ TEST_F(WriterTest, WithoutAPristineCopyAChangedScaffoldIsStaleAndLeftAlone) {
   EXPECT_EQ(actions(run(files))["csrc/kernels/add.cpp"], Action::Skip);
 }
 
+TEST_F(WriterTest, AFileOfTheTeamsWhereANewScaffoldGoesIsTheirs) {
+  auto files = first_render();
+  run(files);
+  // A newer frp-gen scaffolds a file the team already has: theirs, kept, nothing to resolve.
+  const std::string mine = "build/\nmy-notes/\n";
+  overwrite(root_ / ".gitignore", mine);
+  files.push_back({".gitignore", "scaffold", "/build/\n/dist/\n"});
+  WritePlan plan = run(files);
+  EXPECT_EQ(actions(plan)[".gitignore"], Action::Skip);
+  EXPECT_FALSE(plan.needs_attention());
+  EXPECT_EQ(read(root_ / ".gitignore"), mine);
+  EXPECT_EQ(pristine(".gitignore"), files.back().content);  // the base of later merges
+  EXPECT_EQ(actions(run(files))[".gitignore"], Action::Skip);
+}
+
 TEST_F(WriterTest, DeletedScaffoldIsCreatedAgain) {
   const auto files = first_render();
   run(files);
