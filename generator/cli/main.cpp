@@ -622,8 +622,10 @@ constexpr const char* kFooter =
     "  FRP_CACHE_DIR  frp-gen's cache (default: $XDG_CACHE_HOME/frp-gen, else\n"
     "                 ~/.cache/frp-gen; FRP_CACHE_DIR=off: none): compiled templates (like\n"
     "                 Python bytecode, each checked against its template's source), the\n"
-    "                 bytecode of frp-gen's own Python scripts, and where each Python's torch\n"
-    "                 was last found (read ahead while Python starts, then confirmed by it)\n"
+    "                 bytecode of frp-gen's own Python scripts, torch's operators as last read\n"
+    "                 from its native_functions.yaml (used while that file is unchanged), and\n"
+    "                 where each Python's torch was last found (read ahead while Python starts,\n"
+    "                 then confirmed by it)\n"
     "  FRP_TIMINGS    if set (FRP_TIMINGS=1), print each stage's time to stderr\n"
     "  FRP_DATA_DIR   the folder with frp-gen's templates/, schemas/ and generator/ (default:\n"
     "                 the source tree frp-gen was built from)";

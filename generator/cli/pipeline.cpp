@@ -65,9 +65,10 @@ std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers)
 
 namespace {
 
-bool load_torch_yaml(const load::TorchYaml& yaml, model::OpRegistry& registry, Diagnostics& diags) {
+bool load_torch_yaml(const Settings& s, const load::TorchYaml& yaml, model::OpRegistry& registry,
+                     Diagnostics& diags) {
   return registry.load_tags(yaml.tags, diags) &&
-         registry.load_functions(yaml.native_functions, false, diags);
+         registry.load_torch_functions({s.cache_dir, yaml.native_functions, yaml.tags}, diags);
 }
 
 // The yaml the Settings name (--native-functions, --tags), loaded into `registry`.
@@ -78,7 +79,7 @@ std::optional<load::TorchYaml> load_named_yaml(const Settings& s, model::OpRegis
   yaml.tags =
       s.tags.empty() ? (fs::path(s.native_functions).parent_path() / "tags.yaml").string() : s.tags;
   yaml.torch_version = "unknown";
-  if (!load_torch_yaml(yaml, registry, diags)) return std::nullopt;
+  if (!load_torch_yaml(s, yaml, registry, diags)) return std::nullopt;
   return yaml;
 }
 
@@ -94,7 +95,7 @@ std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::Torc
   if (guess) {
     guessed = load::torch_yaml_in(guess->torchgen, guess->torch_version, s.python, guess_diags);
   }
-  const bool guess_loaded = guessed && load_torch_yaml(*guessed, registry, guess_diags);
+  const bool guess_loaded = guessed && load_torch_yaml(s, *guessed, registry, guess_diags);
 
   const std::optional<load::TorchLocation> actual = locator.location(diags);
   if (!actual) return std::nullopt;
@@ -106,7 +107,7 @@ std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::Torc
   registry = model::OpRegistry();
   std::optional<load::TorchYaml> found =
       load::torch_yaml_in(actual->torchgen, actual->torch_version, s.python, diags);
-  if (!found || !load_torch_yaml(*found, registry, diags)) return std::nullopt;
+  if (!found || !load_torch_yaml(s, *found, registry, diags)) return std::nullopt;
   return found;
 }
 

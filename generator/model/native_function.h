@@ -12,6 +12,7 @@ namespace frp::model {
 
 struct NativeFunction {
   schema::FunctionSchema func;
+  std::string schema_text;  // `func:` as written, which the argument offsets of `func` index
   std::string key;          // "add.Tensor", "relu", or "myns::op.overload" for a custom namespace
   SourceLocation location;  // first character of the schema text; offsets into it shift this
   bool custom = false;      // from a user's custom-op file rather than PyTorch's yaml
@@ -30,5 +31,12 @@ struct NativeFunction {
   // Structured ops and their delegates take `const at::ITensorListRef&` for Tensor[].
   bool part_of_structured_group() const { return structured || !structured_delegate.empty(); }
 };
+
+// The key an operator is registered under: "add.Tensor", or "myns::op.overload" for a namespace
+// of its own.
+inline std::string operator_key(const schema::OperatorName& name) {
+  if (name.ns.empty() || name.ns == "aten") return name.qualified();
+  return name.ns + "::" + name.qualified();
+}
 
 }  // namespace frp::model

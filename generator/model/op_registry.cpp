@@ -45,6 +45,7 @@ bool read_schema(const load::YamlFile& file, const std::string& path, const load
     return false;
   }
   fn.func = std::move(*parsed);
+  fn.schema_text = func_node.scalar();
   const std::string& ns = fn.func.name.ns;
   if (!custom && !ns.empty() && ns != "aten") {
     diags.error(fn.location, "PyTorch's operators live in the aten namespace");
@@ -56,8 +57,7 @@ bool read_schema(const load::YamlFile& file, const std::string& path, const load
         "aten belongs to PyTorch; a custom op there would clash with future releases");
     return false;
   }
-  fn.key = fn.func.name.qualified();
-  if (!ns.empty() && ns != "aten") fn.key = ns + "::" + fn.key;
+  fn.key = operator_key(fn.func.name);
   return true;
 }
 
@@ -183,6 +183,20 @@ bool OpRegistry::load_functions(const std::string& path, bool custom, Diagnostic
     add(std::move(fn), diags);
   }
   return diags.error_count() == errors_before;
+}
+
+bool OpRegistry::load_torch_functions(const KeptRegistry& kept, Diagnostics& diags) {
+  const std::size_t errors_before = diags.error_count();
+  if (std::optional<std::vector<std::unique_ptr<NativeFunction>>> functions = kept.read()) {
+    for (std::unique_ptr<NativeFunction>& fn : *functions) add(std::move(fn), diags);
+    return diags.error_count() == errors_before;
+  }
+  const std::size_t before = functions_.size();
+  if (!load_functions(kept.native_functions, false, diags)) return false;
+  std::vector<const NativeFunction*> loaded;
+  for (std::size_t i = before; i < functions_.size(); ++i) loaded.push_back(functions_[i].get());
+  kept.write(loaded);
+  return true;
 }
 
 void OpRegistry::add(std::unique_ptr<NativeFunction> fn, Diagnostics& diags) {

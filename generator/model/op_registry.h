@@ -10,6 +10,7 @@
 
 #include "common/diagnostics.h"
 #include "model/native_function.h"
+#include "model/registry_cache.h"
 
 namespace frp::model {
 
@@ -22,6 +23,9 @@ class OpRegistry {
   // errors, names must not clash with aten); PyTorch's own file is trusted for keys it may add
   // in later releases, but every schema is still parsed.
   bool load_functions(const std::string& path, bool custom, Diagnostics& diags);
+  // PyTorch's own file (kept.native_functions) as load_functions reads it, from the copy `kept`
+  // holds while that matches the file (registry_cache.h); else from the yaml, kept for next time.
+  bool load_torch_functions(const KeptRegistry& kept, Diagnostics& diags);
 
   const NativeFunction* find(const std::string& key) const;
   const std::vector<std::unique_ptr<NativeFunction>>& all() const { return functions_; }

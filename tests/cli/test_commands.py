@@ -657,6 +657,25 @@ def test_the_location_cache_keeps_only_the_interpreters_used_last(run, tmp_path)
     assert sorted(kept) == sorted([str(python), *newest_alive])
 
 
+def test_a_kept_registry_plans_what_the_yaml_plans(run, tmp_path):
+    """torch's operators are read from the yaml once and kept in the cache folder; a plan of
+    every operator from the kept copy is the plan from the yaml, byte for byte."""
+    code, out, err = run("list-ops", env={"FRP_CACHE_DIR": "off"})
+    assert code == 0, err
+    descriptor = tmp_path / "frp.yaml"
+    descriptor.write_text(
+        "device: everything\nops:\n" + "".join(f"  - {k}\n" for k in out.split())
+    )
+    cache = tmp_path / "cache"
+    plans = []
+    for env in ({"FRP_CACHE_DIR": "off"}, {"FRP_CACHE_DIR": str(cache)}) * 2:
+        code, out, err = run("plan", "--descriptor", descriptor, env=env)
+        assert code == 0, err
+        plans.append(out)
+    assert [p.name for p in (cache / "registry").iterdir()], "nothing was kept"
+    assert len(set(plans)) == 1
+
+
 def test_a_launcher_is_always_asked(run, tmp_path):
     """A FRP_PYTHON that is not the interpreter itself (a script, a shim) may start another
     interpreter next time: its answer is a guess only."""
