@@ -45,12 +45,13 @@ directory does not exist before the run and is deleted, untimed, after it.
               where DESC.yaml is ``device: benchdev`` plus ``ops: [ops]``: process
               start-up, loading everything frp-gen reads (its op schemas and the
               descriptor), planning, rendering and writing the whole generated
-              backend tree. frp-gen keeps its compiled Jinja2 templates (and its
-              renderer's bytecode) in a cache between runs (see
-              generator/render/renderer.py and render.py), as Python keeps the
-              bytecode of torchgen's modules; after the warm-up both tools run
-              with their caches filled. One more run with an empty template cache
-              is timed and printed separately.
+              backend tree. frp-gen keeps its compiled Jinja2 templates, its
+              renderer's bytecode and torch's operators as read from the yaml in a
+              cache between runs (generator/render/renderer.py, render.py,
+              generator/model/registry_cache.h), as Python keeps the bytecode of
+              torchgen's modules; after the warm-up both tools run with their caches
+              filled. One more run with an empty cache is timed and printed
+              separately.
 
 Where the output goes. Both tools write under --out-root, by default a tmpfs (/dev/shm)
 when there is one. frp-gen writes a whole repo (about 2,700 files for every op: a header
@@ -533,15 +534,16 @@ def main(argv: list[str] | None = None) -> int:
                 if "timing: " in ln and "renderer" not in ln
             ]
             print("\n  frp-gen stages (one run): " + ", ".join(stages))
-            # Compiled templates are cached between runs (as Python caches bytecode), so
-            # the timed runs after the warm-up find them compiled. This run starts with an
-            # empty cache: the first run after installing frp-gen or editing a template.
+            # Compiled templates and the operators read from torch's yaml are cached
+            # between runs (as Python caches bytecode), so the timed runs after the warm-up
+            # find them ready. This run starts with an empty cache: the first run after
+            # installing frp-gen or torch, or after editing a template.
             with tempfile.TemporaryDirectory(prefix="frp-bench-cache-") as cache:
                 out = out_root / "cold"
                 env = dict(os.environ, FRP_CACHE_DIR=cache)
                 cold, err, _, _ = timed_run(command("frp-gen", out), out, env)
             print(
-                f"  frp-gen with an empty template cache (one run): {cold:.3f} s"
+                f"  frp-gen with an empty cache (one run): {cold:.3f} s"
                 + ("" if err is None else f"  FAILED: {first_line(err)}")
             )
     print()
