@@ -33,6 +33,18 @@ def stand_in_python(tmp_path, render_reply: str, locate: str | None = None):
     return python
 
 
+def new_with_overlay(run, tmp_path, templates: dict[str, str]):
+    """`frp-gen new mydevice` with an overlay folder holding `templates` (name -> text);
+    returns (exit code, stderr, the overlay folder, the target repo)."""
+    overlay = tmp_path / "templates"
+    for name, text in templates.items():
+        (overlay / name).parent.mkdir(parents=True, exist_ok=True)
+        (overlay / name).write_text(text)
+    repo = tmp_path / "repo"
+    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
+    return code, err, overlay, repo
+
+
 @pytest.mark.parametrize(
     ("reply", "message"),
     [
@@ -159,11 +171,9 @@ def test_template_error_is_reported_at_its_template_and_line(
         for name, paths in sorted(uses.items())
         if len(paths) == 1 and name.endswith(".j2")
     )
-    overlay = tmp_path / "templates"
-    (overlay / name).parent.mkdir(parents=True, exist_ok=True)
-    (overlay / name).write_text("fine\n{{ file.no_such_field }}\n")
-    repo = tmp_path / "repo"
-    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
+    code, err, overlay, repo = new_with_overlay(
+        run, tmp_path, {name: "fine\n{{ file.no_such_field }}\n"}
+    )
     assert code == 2, err
     assert err.count("error:") == 1, err
     assert err.startswith(f"{overlay / name}:2: error: "), err
@@ -215,17 +225,19 @@ def test_a_quoted_region_is_the_quoted_files_own_text(run, tmp_path):
     """docs/tutorial.md quotes marked regions of other generated files (files.yaml `quotes`):
     with an overlay that changes a quoted region, the page shows the overlay's text, whichever
     worker renders each file."""
-    overlay = tmp_path / "templates"
     source = Path(__file__).parents[2] / "templates" / "pyproject.toml.j2"
     text = source.read_text()
     marker = "# ANCHOR_END: torch\n"
     assert marker in text
-    (overlay / "pyproject.toml.j2").parent.mkdir(parents=True)
-    (overlay / "pyproject.toml.j2").write_text(
-        text.replace(marker, "# pinned by the overlay\n" + marker)
+    code, err, _, repo = new_with_overlay(
+        run,
+        tmp_path,
+        {
+            "pyproject.toml.j2": text.replace(
+                marker, "# pinned by the overlay\n" + marker
+            )
+        },
     )
-    repo = tmp_path / "repo"
-    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
     assert code == 0, err
     tutorial = (repo / "docs/tutorial.md").read_text()
     quoted = tutorial[tutorial.index("```toml from=pyproject.toml#torch\n") :]
@@ -236,13 +248,11 @@ def test_a_quoted_region_is_the_quoted_files_own_text(run, tmp_path):
 
 
 def test_a_region_that_is_not_marked_is_a_located_error(run, tmp_path):
-    overlay = tmp_path / "templates"
-    (overlay / "docs").mkdir(parents=True)
-    (overlay / "docs/tutorial.md.j2").write_text(
-        '# Tutorial\n{{ region("pyproject.toml", "nope") }}\n'
+    code, err, overlay, repo = new_with_overlay(
+        run,
+        tmp_path,
+        {"docs/tutorial.md.j2": '# Tutorial\n{{ region("pyproject.toml", "nope") }}\n'},
     )
-    repo = tmp_path / "repo"
-    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
     assert code == 2, err
     assert err.startswith(f"{overlay / 'docs/tutorial.md.j2'}:2: error: "), err
     assert "region(): pyproject.toml: no region 'nope'" in err, err
@@ -253,13 +263,11 @@ def test_a_region_that_is_not_marked_is_a_located_error(run, tmp_path):
 def test_a_region_of_a_file_the_table_does_not_let_it_quote_is_an_error(run, tmp_path):
     """Only files under `quotes:` reach the quoting file's worker: quoting another one is an
     error that says where to declare it, not a quote that works by the luck of the sharing."""
-    overlay = tmp_path / "templates"
-    (overlay / "docs").mkdir(parents=True)
-    (overlay / "docs/tutorial.md.j2").write_text(
-        '# Tutorial\n{{ region("setup.py", "anything") }}\n'
+    code, err, _, repo = new_with_overlay(
+        run,
+        tmp_path,
+        {"docs/tutorial.md.j2": '# Tutorial\n{{ region("setup.py", "anything") }}\n'},
     )
-    repo = tmp_path / "repo"
-    code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
     assert code == 2, err
     assert "region(): 'setup.py' is not a file this template may quote" in err, err
     assert not repo.exists()
