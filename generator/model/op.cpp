@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iterator>
+#include <string_view>
 
 #include "model/cpp_types.h"
 
@@ -42,39 +44,40 @@ std::string_view to_string(TensorArg kind) {
 
 namespace {
 
-constexpr std::array kCppKeywords = {"alignas",       "alignof",     "and",
-                                     "and_eq",        "asm",         "auto",
-                                     "bitand",        "bitor",       "bool",
-                                     "break",         "case",        "catch",
-                                     "char",          "char8_t",     "char16_t",
-                                     "char32_t",      "class",       "compl",
-                                     "concept",       "const",       "consteval",
-                                     "constexpr",     "constinit",   "const_cast",
-                                     "continue",      "co_await",    "co_return",
-                                     "co_yield",      "decltype",    "default",
-                                     "delete",        "do",          "double",
-                                     "dynamic_cast",  "else",        "enum",
-                                     "explicit",      "export",      "extern",
-                                     "false",         "float",       "for",
-                                     "friend",        "goto",        "if",
-                                     "inline",        "int",         "long",
-                                     "mutable",       "namespace",   "new",
-                                     "noexcept",      "not",         "not_eq",
-                                     "nullptr",       "operator",    "or",
-                                     "or_eq",         "private",     "protected",
-                                     "public",        "register",    "reinterpret_cast",
-                                     "requires",      "return",      "short",
-                                     "signed",        "sizeof",      "static",
-                                     "static_assert", "static_cast", "struct",
-                                     "switch",        "template",    "this",
-                                     "thread_local",  "throw",       "true",
-                                     "try",           "typedef",     "typeid",
-                                     "typename",      "union",       "unsigned",
-                                     "using",         "virtual",     "void",
-                                     "volatile",      "wchar_t",     "while",
-                                     "xor",           "xor_eq"};
+// string_views: each lookup compares lengths first instead of measuring every keyword again.
+constexpr std::string_view kCppKeywords[] = {"alignas",       "alignof",     "and",
+                                             "and_eq",        "asm",         "auto",
+                                             "bitand",        "bitor",       "bool",
+                                             "break",         "case",        "catch",
+                                             "char",          "char8_t",     "char16_t",
+                                             "char32_t",      "class",       "compl",
+                                             "concept",       "const",       "consteval",
+                                             "constexpr",     "constinit",   "const_cast",
+                                             "continue",      "co_await",    "co_return",
+                                             "co_yield",      "decltype",    "default",
+                                             "delete",        "do",          "double",
+                                             "dynamic_cast",  "else",        "enum",
+                                             "explicit",      "export",      "extern",
+                                             "false",         "float",       "for",
+                                             "friend",        "goto",        "if",
+                                             "inline",        "int",         "long",
+                                             "mutable",       "namespace",   "new",
+                                             "noexcept",      "not",         "not_eq",
+                                             "nullptr",       "operator",    "or",
+                                             "or_eq",         "private",     "protected",
+                                             "public",        "register",    "reinterpret_cast",
+                                             "requires",      "return",      "short",
+                                             "signed",        "sizeof",      "static",
+                                             "static_assert", "static_cast", "struct",
+                                             "switch",        "template",    "this",
+                                             "thread_local",  "throw",       "true",
+                                             "try",           "typedef",     "typeid",
+                                             "typename",      "union",       "unsigned",
+                                             "using",         "virtual",     "void",
+                                             "volatile",      "wchar_t",     "while",
+                                             "xor",           "xor_eq"};
 
-constexpr std::array kPythonKeywords = {
+constexpr std::string_view kPythonKeywords[] = {
     "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
     "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
     "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
@@ -142,11 +145,13 @@ std::string root_name(const std::string& name) {
 }  // namespace
 
 bool is_reserved_cpp_identifier(std::string_view name) {
-  return std::find(kCppKeywords.begin(), kCppKeywords.end(), name) != kCppKeywords.end();
+  return std::find(std::begin(kCppKeywords), std::end(kCppKeywords), name) !=
+         std::end(kCppKeywords);
 }
 
 bool is_python_keyword(std::string_view name) {
-  return std::find(kPythonKeywords.begin(), kPythonKeywords.end(), name) != kPythonKeywords.end();
+  return std::find(std::begin(kPythonKeywords), std::end(kPythonKeywords), name) !=
+         std::end(kPythonKeywords);
 }
 
 std::string camel_case(std::string_view snake) {
