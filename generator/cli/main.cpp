@@ -297,7 +297,7 @@ int report_preview(const std::string& root, const write::WritePlan& plan, const 
 }
 
 // Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
-int generate(const Generation& g, const Loaded& loaded, const std::string& root,
+int generate(const Generation& g, Loaded loaded, const std::string& root,
              std::vector<render::RenderedFile> extra, bool force, const Output& out,
              Diagnostics& diags, StageTimer& timer) {
   timer.lap("load");
@@ -307,6 +307,11 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
     report_vanished_ops(g.old_manifest, loaded);
     return code;
   }
+  // What needs no rendering is done while the renderer is still starting up (it is the longer
+  // of the two), the op registry's release included: the model holds all it needs of it.
+  json header = manifest_header(loaded, g.settings.templates, root);
+  header["ops"] = op_schemas(*model);
+  loaded.registry = model::OpRegistry();
   timer.lap("plan");
   std::optional<std::vector<render::RenderedFile>> files = g.renderer.render(*model, diags);
   if (!files) return report(diags);
@@ -315,8 +320,6 @@ int generate(const Generation& g, const Loaded& loaded, const std::string& root,
   for (auto& f : extra) files->push_back(std::move(f));
   write::WritePlan plan = write::plan_writes(root, *files, g.old_manifest, force);
   if (g.new_repo && !plan.fresh) return refuse_existing_folder(root, diags);
-  json header = manifest_header(loaded, g.settings.templates, root);
-  header["ops"] = op_schemas(*model);
   const OpRecords ops{g.old_manifest, header, *files};
   timer.lap("compare");
   if (g.outcome != Outcome::kWrite) {
@@ -397,7 +400,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
     }
   }
   const Generation g{s, *renderer, json::object(), Outcome::kWrite, /*new_repo=*/true};
-  return generate(g, *loaded, dir, std::move(inputs), force, out, diags, timer);
+  return generate(g, std::move(*loaded), dir, std::move(inputs), force, out, diags, timer);
 }
 
 // --templates folders must be folders: a wrong one would be recorded in the repo's manifest and
@@ -489,7 +492,7 @@ int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates,
   std::optional<Loaded> loaded = load_repo(s, locator.get(), dir, diags);
   if (!loaded) return report(diags);
   const Generation g{s, *renderer, std::move(*manifest), outcome};
-  return generate(g, *loaded, dir, {}, force, out, diags, timer);
+  return generate(g, std::move(*loaded), dir, {}, force, out, diags, timer);
 }
 
 // Loads a descriptor from a file or from a repo, and plans it without writing anything.
