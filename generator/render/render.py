@@ -7,6 +7,13 @@ containers): about 8 ms of the renderer's start-up, which is the longest wait of
 frp-gen's own modules are kept there: Jinja2 and the standard library keep Python's settings.
 """
 
+# A short run whose memory all goes at exit: the cyclic garbage collector would only walk the
+# modules being imported and then the parsed model, again and again (3% of a large run's
+# instructions), and in a forked worker touch, and so copy, every page it shares with its parent.
+import gc
+
+gc.disable()
+
 # importlib, json and textwrap: what frp-gen's modules import from the standard library,
 # imported here first so that their bytecode stays where Python keeps it.
 import importlib  # noqa: F401

@@ -239,10 +239,7 @@ def parse_args(argv: list[str]) -> tuple[list[str], str | None, int]:
 def main(argv: list[str]) -> int:
     """Renders what frp-gen asks on its channels; the exit status. `argv`: the command line
     after render.py's own options."""
-    # A short run whose memory all goes at exit: the cyclic garbage collector would only walk
-    # the parsed model again and again (3% of a large run's instructions), and in a forked
-    # worker touch, and so copy, every page it shares with its parent.
-    gc.disable()
+    gc.disable()  # render.py's reason; again for a caller that imports this module itself
     template_dirs, cache, workers = parse_args(argv)
     workers = arrived_channels(workers)
     try:
