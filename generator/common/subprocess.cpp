@@ -29,6 +29,13 @@ bool read_some(int fd, std::string& out) {
   }
 }
 
+// Ends the child whose exec could not happen, its errno value sent to `exec_status` (if open).
+[[noreturn]] void fail_exec(int exec_status) {
+  const int code = errno;
+  if (exec_status >= 0) (void)!::write(exec_status, &code, sizeof code);
+  ::_exit(127);
+}
+
 // The child's side of fork: puts its ends of the pipes where the channels promise them
 // (channel 0 on stdin and stdout, channel k on descriptors 2k+1 and 2k+2), then runs `argv`. If
 // that fails, the errno value goes to `exec_status` (closed by a successful exec).
@@ -37,11 +44,6 @@ bool read_some(int fd, std::string& out) {
   // Moved above every target number first, so that placing one end cannot close another.
   constexpr int kAboveTargets = 64;
   exec_status = ::fcntl(exec_status, F_DUPFD_CLOEXEC, kAboveTargets);
-  auto fail = [&] {
-    const int code = errno;
-    if (exec_status >= 0) (void)!::write(exec_status, &code, sizeof code);
-    ::_exit(127);
-  };
   std::vector<std::pair<int, int>> moved;
   for (auto [in, out] : child_ends) {
     moved.emplace_back(::fcntl(in, F_DUPFD_CLOEXEC, kAboveTargets),
@@ -52,14 +54,14 @@ bool read_some(int fd, std::string& out) {
     const int out_target = k == 0 ? STDOUT_FILENO : static_cast<int>(2 * k + 2);
     // dup2 clears close-on-exec on the copy: only the placed ends survive exec.
     if (::dup2(moved[k].first, in_target) < 0 || ::dup2(moved[k].second, out_target) < 0) {
-      fail();
+      fail_exec(exec_status);
     }
   }
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   ::execvp(args[0], args.data());
-  fail();
+  fail_exec(exec_status);
 }
 
 }  // namespace
