@@ -359,6 +359,14 @@ def template_location(error, name: str) -> tuple[str, int]:
     return where, line
 
 
+def describe(jinja2, error: Exception) -> str:
+    """A rendering failure in one line: Jinja2's own message, or the Python exception's type and
+    message (`TypeError: unsupported operand ...`)."""
+    if isinstance(error, jinja2.TemplateError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
 def serve(jinja2, env, templates: dict) -> int:
     """Renders what this process's channel asks for and replies; the exit status."""
     text = sys.stdin.read()
@@ -381,12 +389,17 @@ def serve(jinja2, env, templates: dict) -> int:
             template = templates.get(name) or env.get_template(name)
             ops = [all_ops[i] for i in entry.get("ops", [])]
             content = template.render(model=model, file=entry, ops=ops)
-        except jinja2.TemplateError as error:
+        except Exception as error:  # noqa: BLE001 (see below)
             # The failure is the reply: frp-gen reports it with its other diagnostics, once
-            # even when several workers fail.
+            # even when several workers fail. Whatever Python raised for a template (a
+            # TypeError of `1 + "a"`, a filter given a number for a list) is the template's
+            # mistake, at its line: Jinja2 keeps template frames in every traceback.
             where, line = template_location(error, name)
             send_error(
-                message=str(error), template=where, line=line, rendering=entry["path"]
+                message=describe(jinja2, error),
+                template=where,
+                line=line,
+                rendering=entry["path"],
             )
             return 1
         data = content.encode()

@@ -182,6 +182,30 @@ def test_template_error_is_reported_at_its_template_and_line(
 
 
 @pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{{ (file.path | length) + "a" }}', "TypeError: unsupported operand type(s)"),
+        ('{{ "f" | cpp_call(5) }}', "TypeError: can only join an iterable"),
+    ],
+    ids=["expression", "filter-argument"],
+)
+def test_a_python_error_of_a_template_is_reported_at_its_line(
+    run, tmp_path, line, message
+):
+    """What Python raises for an overlay's own mistake (not a Jinja2 error) is one located
+    error, as a Jinja2 error is, not the renderer's traceback."""
+    code, err, overlay, repo = new_with_overlay(
+        run, tmp_path, {"README.md.j2": f"fine\n{line}\n"}
+    )
+    assert code == 2, err
+    assert "Traceback" not in err, err
+    assert err.count("error:") == 1, err
+    assert err.startswith(f"{overlay / 'README.md.j2'}:2: error: {message}"), err
+    assert err.rstrip().endswith("(rendering README.md)"), err
+    assert not repo.exists()
+
+
+@pytest.mark.parametrize(
     ("locate", "message"),
     [
         ("exit 1", "could not ask '"),
