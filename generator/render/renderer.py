@@ -30,7 +30,6 @@ version.
 """
 
 import fcntl
-import gc
 import json
 import os
 import stat
@@ -239,7 +238,6 @@ def parse_args(argv: list[str]) -> tuple[list[str], str | None, int]:
 def main(argv: list[str]) -> int:
     """Renders what frp-gen asks on its channels; the exit status. `argv`: the command line
     after render.py's own options."""
-    gc.disable()  # render.py's reason; again for a caller that imports this module itself
     template_dirs, cache, workers = parse_args(argv)
     workers = arrived_channels(workers)
     try:
