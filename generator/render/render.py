@@ -14,8 +14,9 @@ import gc
 
 gc.disable()
 
-# importlib, json and textwrap: what frp-gen's modules import from the standard library,
-# imported here first so that their bytecode stays where Python keeps it.
+# contextlib, importlib, json and textwrap: what frp-gen's modules import from the standard
+# library, imported here first so that their bytecode stays where Python keeps it.
+import contextlib  # noqa: F401
 import importlib  # noqa: F401
 import json  # noqa: F401
 import os

@@ -29,6 +29,7 @@ changed since the last one. Jinja2 checks each entry against its template's sour
 version.
 """
 
+import contextlib
 import fcntl
 import json
 import os
@@ -254,13 +255,12 @@ def main(argv: list[str]) -> int:
 
     env = make_environment(jinja2, template_dirs, cache)
     # Load (from the cache, or compile) every template now, while frp-gen is still planning. A
-    # broken template is reported only if a file needs it, below.
+    # template that cannot be loaded (a syntax error, text that is not UTF-8) is reported only
+    # if a file needs it, below.
     templates = {}
     for name in env.list_templates(extensions=["j2"]):
-        try:
+        with contextlib.suppress(Exception):
             templates[name] = env.get_template(name)
-        except jinja2.TemplateError:
-            pass
 
     lap("start-up and templates")
     children = fork_workers(workers)
@@ -338,14 +338,15 @@ def fork_workers(count: int) -> list[int]:
     return children
 
 
-def template_location(error, name: str) -> tuple[str, int]:
+def template_location(env, error, name: str) -> tuple[str, int]:
     """The template file and line where `error` arose (line 0 if unknown).
 
     Only syntax errors carry a place; for errors raised while rendering, Jinja2 rewrites the
     traceback so that each template frame names its file and line: the innermost one is where
-    the error is (a macro's template rather than its caller's)."""
+    the error is (a macro's template rather than its caller's). A template that could not be
+    read at all is named by its file."""
     where, line = (
-        getattr(error, "filename", None) or name,
+        getattr(error, "filename", None) or template_file(env, name),
         getattr(error, "lineno", None) or 0,
     )
     frame = error.__traceback__
@@ -355,6 +356,16 @@ def template_location(error, name: str) -> tuple[str, int]:
             where, line = filename, frame.tb_lineno
         frame = frame.tb_next
     return where, line
+
+
+def template_file(env, name: str) -> str:
+    """The file the loader reads for the template `name` (the first of the template folders that
+    holds it, as Jinja2's FileSystemLoader searches), or `name` if none does."""
+    for folder in env.loader.searchpath:
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            return path
+    return name
 
 
 def describe(jinja2, error: Exception) -> str:
@@ -392,7 +403,7 @@ def serve(jinja2, env, templates: dict) -> int:
             # even when several workers fail. Whatever Python raised for a template (a
             # TypeError of `1 + "a"`, a filter given a number for a list) is the template's
             # mistake, at its line: Jinja2 keeps template frames in every traceback.
-            where, line = template_location(error, name)
+            where, line = template_location(env, error, name)
             send_error(
                 message=describe(jinja2, error),
                 template=where,

@@ -33,13 +33,16 @@ def stand_in_python(tmp_path, render_reply: str, locate: str | None = None):
     return python
 
 
-def new_with_overlay(run, tmp_path, templates: dict[str, str]):
-    """`frp-gen new mydevice` with an overlay folder holding `templates` (name -> text);
-    returns (exit code, stderr, the overlay folder, the target repo)."""
+def new_with_overlay(run, tmp_path, templates: dict[str, str | bytes]):
+    """`frp-gen new mydevice` with an overlay folder holding `templates` (name -> text, or bytes
+    as they are); returns (exit code, stderr, the overlay folder, the target repo)."""
     overlay = tmp_path / "templates"
     for name, text in templates.items():
         (overlay / name).parent.mkdir(parents=True, exist_ok=True)
-        (overlay / name).write_text(text)
+        if isinstance(text, bytes):
+            (overlay / name).write_bytes(text)
+        else:
+            (overlay / name).write_text(text)
     repo = tmp_path / "repo"
     code, _, err = run("-q", "--templates", overlay, "new", "mydevice", "--dir", repo)
     return code, err, overlay, repo
@@ -203,6 +206,31 @@ def test_a_python_error_of_a_template_is_reported_at_its_line(
     assert err.startswith(f"{overlay / 'README.md.j2'}:2: error: {message}"), err
     assert err.rstrip().endswith("(rendering README.md)"), err
     assert not repo.exists()
+
+
+def test_a_template_that_is_not_utf8_is_a_located_error_only_where_it_is_used(
+    run, tmp_path
+):
+    """An overlay template that cannot even be read as text is named in one error when a file
+    needs it; one that no file uses does not stop the run, as a syntax error there does not."""
+    not_text = b"fine \xff\xfe\n"
+    code, err, overlay, repo = new_with_overlay(
+        run, tmp_path, {"README.md.j2": not_text}
+    )
+    assert code == 2, err
+    assert "Traceback" not in err, err
+    assert err.count("error:") == 1, err
+    assert err.startswith(f"{overlay / 'README.md.j2'}: error: UnicodeDecodeError: "), (
+        err
+    )
+    assert err.rstrip().endswith("(rendering README.md)"), err
+    assert not repo.exists()
+
+    unused = tmp_path / "unused"
+    unused.mkdir()
+    code, err, _, repo = new_with_overlay(run, unused, {"notes/unused.j2": not_text})
+    assert code == 0, err
+    assert (repo / "README.md").is_file()
 
 
 @pytest.mark.parametrize(
