@@ -475,8 +475,9 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
           fresh ? std::nullopt : read_file(fs::path(root) / PristineStore::kPath)) {
     store = PristineStore::parse(std::move(*text));
   }
+  plan.changes.reserve(files.size());
   for (const render::RenderedFile& f : files) {
-    planned.insert(f.path);
+    if (!fresh) planned.insert(f.path);  // for the old manifest's files, which a new repo lacks
     RepoFile file = fresh ? RepoFile{} : read_repo_file(fs::path(root) / f.path);
     const std::optional<std::string>& current = file.text;
     const bool scaffold = f.owner == "scaffold";
