@@ -11,8 +11,9 @@
 #include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <vector>
+
+#include "common/input_file.h"
 
 namespace frp::load {
 
@@ -23,11 +24,10 @@ std::string locations_file(const std::string& cache_dir) {
 }
 
 nlohmann::json read_locations(const std::string& cache_dir) {
-  std::ifstream in(locations_file(cache_dir));
-  if (!in) return nlohmann::json::object();
-  std::ostringstream text;
-  text << in.rdbuf();
-  nlohmann::json locations = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  std::string unreadable;  // a file that cannot be read only means Python is asked again
+  const std::optional<std::string> text = read_input_file(locations_file(cache_dir), unreadable);
+  if (!text) return nlohmann::json::object();
+  nlohmann::json locations = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   return locations.is_object() ? locations : nlohmann::json::object();
 }
 

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "common/input_file.h"
 #include "model/op_registry.h"
 #include "schema/function_schema.h"
 
@@ -148,11 +149,10 @@ KeptRegistry::KeptRegistry(const std::string& cache_dir, const std::string& nati
 
 std::optional<std::vector<std::unique_ptr<NativeFunction>>> KeptRegistry::read() const {
   if (path.empty()) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  std::string unreadable;  // a copy that cannot be read is only not used
+  const std::optional<std::string> kept = read_input_file(path, unreadable);
+  if (!kept) return std::nullopt;
+  const std::string& text = *kept;
   const std::size_t first = text.find('\n');
   if (first == std::string::npos || std::string_view(text).substr(0, first) != identity ||
       text.back() != '\n') {

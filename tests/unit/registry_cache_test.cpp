@@ -3,6 +3,7 @@
 #include "model/registry_cache.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -122,6 +123,14 @@ TEST_F(RegistryCacheTest, ADamagedCopyIsNotTrusted) {
   // Read from the yaml again, and kept anew.
   EXPECT_EQ(load().all().size(), count);
   EXPECT_TRUE(kept().read());
+}
+
+TEST_F(RegistryCacheTest, ACopyThatIsNotARegularFileIsNotReadAndDoesNotBlock) {
+  const std::size_t count = load().all().size();
+  fs::remove(kept().path);
+  ASSERT_EQ(::mkfifo(kept().path.c_str(), 0600), 0);  // a read of it would wait for a writer
+  EXPECT_FALSE(kept().read());
+  EXPECT_EQ(load().all().size(), count);  // from the yaml
 }
 
 TEST_F(RegistryCacheTest, NothingIsKeptWithoutACacheFolderOrForAFileWithErrors) {
