@@ -1,18 +1,17 @@
 #include "load/torch_locator.h"
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "common/cache_file.h"
 #include "common/input_file.h"
 
 namespace frp::load {
@@ -166,20 +165,7 @@ void TorchLocator::remember() {
                         {"env", depends_on_["env"]},
                         {"remembered", seconds_now()}};
   keep_most_recent(locations, kKeptInterpreters);
-  std::error_code ec;
-  std::filesystem::create_directories(cache_dir_, ec);
-  // Written aside and renamed, so that a concurrent run reads the old file or the new one.
-  const std::string temp = locations_file(cache_dir_) + "." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::trunc);
-    out << locations.dump(2) << "\n";
-    if (!out) {
-      std::filesystem::remove(temp, ec);
-      return;
-    }
-  }
-  std::filesystem::rename(temp, locations_file(cache_dir_), ec);
-  if (ec) std::filesystem::remove(temp, ec);
+  replace_cache_file(locations_file(cache_dir_), locations.dump(2) + "\n");
 }
 
 std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,

@@ -1,14 +1,12 @@
 #include "model/registry_cache.h"
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string_view>
 
+#include "common/cache_file.h"
 #include "common/input_file.h"
 #include "model/op_registry.h"
 #include "schema/function_schema.h"
@@ -176,20 +174,7 @@ void KeptRegistry::write(const std::vector<const NativeFunction*>& functions) co
   for (const NativeFunction* fn : functions) {
     if (fn->custom || !append_line(text, *fn)) return;
   }
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  // Written aside and renamed, so that a concurrent run reads the old copy or the new one.
-  const std::string temp = path + "." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) {
-      std::filesystem::remove(temp, ec);
-      return;
-    }
-  }
-  std::filesystem::rename(temp, path, ec);
-  if (ec) std::filesystem::remove(temp, ec);
+  replace_cache_file(path, text);
 }
 
 }  // namespace frp::model
