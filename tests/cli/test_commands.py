@@ -580,7 +580,10 @@ def test_a_stale_torch_location_is_corrected_by_python(run, tmp_path):
     code, out, err = run("list-ops", env=env)
     assert code == 0, err
     assert out.split() == all_ops
-    assert json.loads(locations_file.read_text())[python] == real
+    # The same answer; only when it was remembered (a time in seconds) may differ.
+    corrected = json.loads(locations_file.read_text())[python]
+    assert corrected.pop("remembered") >= real.pop("remembered")
+    assert corrected == real
 
 
 def point_kept_location_at_fixture(locations_file: Path, python: str, tmp_path) -> None:
