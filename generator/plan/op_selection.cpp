@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <string_view>
 
 #include "load/yaml_file.h"
 #include "plan/plan.h"
@@ -15,6 +16,24 @@ namespace {
 // The op set every backend gets: what PyTorch needs to create, copy and view tensors.
 constexpr const char* kMinimalSet = "minimal";
 
+// Operators that a generated integration file registers for the device itself, with the file.
+// A kernel of the descriptor's would register them a second time, which PyTorch refuses when the
+// library loads; op sets and tags that include them leave them out.
+struct IntegrationOp {
+  std::string_view key;
+  std::string_view file;
+};
+constexpr IntegrationOp kIntegrationOps[] = {
+    {"_has_compatible_shallow_copy_type", "csrc/generated/shallow_copy.cpp"},
+};
+
+const IntegrationOp* integration_op(std::string_view key) {
+  for (const IntegrationOp& op : kIntegrationOps) {
+    if (op.key == key) return &op;
+  }
+  return nullptr;
+}
+
 class OpSelector {
  public:
   OpSelector(const Inputs& in, Diagnostics& diags) : in_(in), diags_(diags) {}
@@ -26,7 +45,18 @@ class OpSelector {
                    diags_.shows_another() ? unknown_op_hint(ref.value) : "");
       return;
     }
-    seen_.insert(fn);
+    if (!integration_op(fn->key)) seen_.insert(fn);
+  }
+
+  // An operator the descriptor names in `ops:`, where one the integration registers is an error.
+  void add_listed(const descriptor::Ref& ref) {
+    if (const IntegrationOp* op = integration_op(normalize_key(ref.value))) {
+      diags_.error(ref.location,
+                   "operator '" + ref.value + "' takes no kernel of the backend's own",
+                   std::string(op->file) + " registers it for every generated device");
+      return;
+    }
+    add(ref);
   }
 
   // A bare name with overloads (`add`) names no operator: each overload is one, so the hint
@@ -157,7 +187,7 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
       diags.error(op.location, "operator '" + op.value + "' is listed twice in 'ops'");
       continue;
     }
-    selector.add(op);
+    selector.add_listed(op);
   }
   for (const auto& fn : in.registry->all()) {
     if (fn->custom) selector.add({fn->key, fn->location});

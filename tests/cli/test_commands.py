@@ -665,10 +665,10 @@ def test_a_kept_registry_plans_what_the_yaml_plans(run, tmp_path):
     every operator from the kept copy is the plan from the yaml, byte for byte."""
     code, out, err = run("list-ops", env={"FRP_CACHE_DIR": "off"})
     assert code == 0, err
+    # All but the one a generated file registers itself (naming it in `ops:` is an error).
+    ops = [k for k in out.split() if k != "_has_compatible_shallow_copy_type"]
     descriptor = tmp_path / "frp.yaml"
-    descriptor.write_text(
-        "device: everything\nops:\n" + "".join(f"  - {k}\n" for k in out.split())
-    )
+    descriptor.write_text("device: everything\nops:\n" + "".join(f"  - {k}\n" for k in ops))
     cache = tmp_path / "cache"
     plans = []
     for env in ({"FRP_CACHE_DIR": "off"}, {"FRP_CACHE_DIR": str(cache)}) * 2:

@@ -269,7 +269,8 @@ TEST_F(FixtureRegistry, LoadsEveryEntryInFileOrder) {
                                              "cat.out",
                                              "_native_batch_norm_legit",
                                              "unbind.int",
-                                             "mm"};
+                                             "mm",
+                                             "_has_compatible_shallow_copy_type"};
   EXPECT_EQ(registry_.keys(), expected);
   ASSERT_EQ(registry_.all().size(), expected.size());
   for (const auto& fn : registry_.all()) EXPECT_FALSE(fn->custom) << fn->key;
@@ -293,7 +294,8 @@ TEST_F(FixtureRegistry, KeysWithTag) {
   EXPECT_EQ(registry_.keys_with_tag("core"),
             (std::vector<std::string>{"empty.memory_format", "empty_strided", "view",
                                       "_local_scalar_dense", "add.Tensor", "relu", "cat",
-                                      "_native_batch_norm_legit", "unbind.int", "mm"}));
+                                      "_native_batch_norm_legit", "unbind.int", "mm",
+                                      "_has_compatible_shallow_copy_type"}));
   EXPECT_EQ(registry_.keys_with_tag("pointwise"),
             (std::vector<std::string>{"add.Tensor", "add_.Tensor", "add.out", "relu", "relu_"}));
   EXPECT_EQ(registry_.keys_with_tag("data_dependent_output"),

@@ -240,6 +240,27 @@ TEST_F(PlanTest, OpInASetAndInOpsIsNoDuplicate) {
   EXPECT_FALSE(diags_.has_errors()) << diags_.format();
 }
 
+// _has_compatible_shallow_copy_type is registered by the generated shallow_copy.cpp: a tag that
+// includes it leaves it out, and naming it in `ops:` is a located error, not a second
+// registration that would stop the library from loading.
+TEST_F(PlanTest, AnOpTheIntegrationRegistersIsLeftOutOfSets) {
+  const std::vector<std::string> core = selected("device: mydev\nop_sets: ['tag:core']\n");
+  EXPECT_EQ(std::count(core.begin(), core.end(), "_has_compatible_shallow_copy_type"), 0);
+  EXPECT_FALSE(diags_.has_errors()) << diags_.format();
+}
+
+TEST_F(PlanTest, AnOpTheIntegrationRegistersTakesNoKernel) {
+  EXPECT_TRUE(selected("device: mydev\nops:\n  - relu\n  - _has_compatible_shallow_copy_type\n")
+                  .empty());
+  ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
+  const Diagnostic& e = diags_.errors()[0];
+  EXPECT_EQ(e.message,
+            "operator '_has_compatible_shallow_copy_type' takes no kernel of the backend's own");
+  EXPECT_EQ(e.hint, "csrc/generated/shallow_copy.cpp registers it for every generated device");
+  EXPECT_EQ(e.location.line, 4);
+  EXPECT_EQ(e.location.column, 5);
+}
+
 TEST_F(PlanTest, UnknownSetListsShippedSets) {
   EXPECT_TRUE(selected("device: mydev\nop_sets: [minimal, nosuchset]\n").empty());
   ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
@@ -494,6 +515,7 @@ TEST_F(PlanTest, IntegrationFilesAndTheirOwners) {
       {"csrc/generated/hooks.cpp", "generated"},
       {"csrc/generated/generator.cpp", "generated"},
       {"csrc/generated/serialization.cpp", "generated"},
+      {"csrc/generated/shallow_copy.cpp", "generated"},
       {"csrc/generated/autocast.cpp", "generated"},
       {"csrc/python/module.cpp", "generated"},
       {"torch_my_npu/__init__.py", "generated"},  // "{package}" resolved
