@@ -34,12 +34,12 @@ namespace {
 
 // Like torchgen: the positional and out tensors must share a device; other keyword tensors
 // (e.g. optional weights of fused ops) are the kernel's business.
-std::vector<std::string> device_checks(const model::Op& op, bool mixed_device) {
-  std::vector<std::string> checked;
+std::vector<DeviceCheck> device_checks(const model::Op& op, bool mixed_device) {
+  std::vector<DeviceCheck> checked;
   if (!checks_devices(*op.fn, mixed_device)) return checked;
   for (const model::CppArgument& a : op.arguments) {
     if (a.tensor != model::TensorArg::None && (!a.kwarg_only || a.is_write)) {
-      checked.push_back(a.name);
+      checked.push_back({a.name, a.is_write});
     }
   }
   return checked;

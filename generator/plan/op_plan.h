@@ -33,9 +33,18 @@ struct Guard {
 };
 std::string_view to_string(Guard::Kind kind);
 
+// An argument whose tensors the wrapper checks against the call's common device.
+struct DeviceCheck {
+  std::string argument;
+  // out= and in-place arguments: as for TensorIterator's outputs, a 0-dim CPU tensor is no
+  // exception here (one that is read may accompany tensors on any device).
+  bool written = false;
+  bool operator==(const DeviceCheck&) const = default;
+};
+
 // What the generated wrapper of one op does around its kernel call.
 struct WrapperPlan {
-  std::vector<std::string> device_checks;  // arguments whose tensors must share one device
+  std::vector<DeviceCheck> device_checks;  // the tensors that must share one device
   std::optional<Guard> guard;              // none for ops with `device_guard: False`
   DefaultKernel default_kernel = DefaultKernel::CpuFallback;
 };

@@ -36,7 +36,12 @@ void write_signature(const model::Op& op, JsonText& out) {
 }
 
 void write_wrapper(const WrapperPlan& wrapper, JsonText& out) {
-  out.key("device_checks").strings(wrapper.device_checks).key("guard");
+  out.key("device_checks").begin_array();
+  for (const DeviceCheck& check : wrapper.device_checks) {
+    out.begin_object().key("argument").value(check.argument);
+    out.key("written").value(check.written).end_object();
+  }
+  out.end_array().key("guard");
   if (wrapper.guard) {
     out.begin_object().key("kind").value(to_string(wrapper.guard->kind));
     out.key("expr").value(wrapper.guard->expr).end_object();
@@ -215,6 +220,7 @@ json backend_json(const descriptor::Descriptor& d, const ModelParts& parts) {
           {"python_package", d.python_package},
           {"cpp_namespace", d.cpp_namespace},
           {"class_prefix", d.class_prefix},
+          {"collective_backend", d.collective_backend},
           {"dispatch_key", "PrivateUse1"},
           {"core_library", d.python_package},
           {"env_prefix", parts.env_prefix},

@@ -23,6 +23,15 @@ namespace fs = std::filesystem;
 const std::string kFixtures = FRP_FIXTURES;
 using Strings = std::vector<std::string>;
 
+// The arguments a wrapper checks the device of, in order; "out!" for one the op writes.
+Strings checked(const WrapperPlan& plan) {
+  Strings names;
+  for (const DeviceCheck& check : plan.device_checks) {
+    names.push_back(check.argument + (check.written ? "!" : ""));
+  }
+  return names;
+}
+
 class OpPlanTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -64,15 +73,15 @@ class OpPlanTest : public ::testing::Test {
 TEST_F(OpPlanTest, PointwiseOpChecksSelfAndOtherUnderSelfsDevice) {
   // `device_check: NoCheck` because CPU checks inside TensorIterator; a backend's wrapper checks.
   const WrapperPlan plan = wrapper("add.Tensor");
-  EXPECT_EQ(plan.device_checks, (Strings{"self", "other"}));
+  EXPECT_EQ(checked(plan), (Strings{"self", "other"}));
   EXPECT_EQ(plan.guard, (Guard{Guard::Kind::Optional, "device_of(self)"}));
   EXPECT_EQ(plan.default_kernel, DefaultKernel::CpuFallback);
 }
 
 TEST_F(OpPlanTest, OutOpChecksTheOutTensorToo) {
-  // `out` is keyword-only but written: it must be on the inputs' device.
+  // `out` is keyword-only but written: it must be on the inputs' device, even when 0-dim.
   const WrapperPlan plan = wrapper("add.out");
-  EXPECT_EQ(plan.device_checks, (Strings{"self", "other", "out"}));
+  EXPECT_EQ(checked(plan), (Strings{"self", "other", "out!"}));
   EXPECT_EQ(plan.guard, (Guard{Guard::Kind::Optional, "device_of(self)"}));
 }
 
@@ -87,7 +96,7 @@ TEST_F(OpPlanTest, RequiredDeviceArgumentGivesARequiredGuard) {
 }
 
 TEST_F(OpPlanTest, MixedDeviceOpIsNotChecked) {
-  EXPECT_EQ(wrapper("mm").device_checks, (Strings{"self", "mat2"}));
+  EXPECT_EQ(checked(wrapper("mm")), (Strings{"self", "mat2"}));
   const WrapperPlan mixed = wrapper("mm", {.mixed_device = true});
   EXPECT_TRUE(mixed.device_checks.empty());
   EXPECT_EQ(mixed.guard, (Guard{Guard::Kind::Optional, "device_of(self)"}));  // still guarded
@@ -96,7 +105,7 @@ TEST_F(OpPlanTest, MixedDeviceOpIsNotChecked) {
 TEST_F(OpPlanTest, CustomOpStartsFromNotImplemented) {
   const WrapperPlan plan = wrapper("myops::fused_gelu");
   EXPECT_EQ(plan.default_kernel, DefaultKernel::NotImplemented);
-  EXPECT_EQ(plan.device_checks, (Strings{"self"}));  // ExactSame by default
+  EXPECT_EQ(checked(plan), (Strings{"self"}));  // ExactSame by default
   // The minimal list is for aten ops: a custom op has no generated default.
   EXPECT_EQ(wrapper("myops::fused_gelu", {.minimal = true}).default_kernel,
             DefaultKernel::NotImplemented);
@@ -113,13 +122,13 @@ TEST_F(OpPlanTest, OptionalTensorKeywordIsTheKernelsBusiness) {
   // Like torchgen: keyword-only inputs are not checked, written ones are.
   load_custom_ops(
       "- func: myops::scaled(Tensor self, *, Tensor? scale=None, Tensor(a!) out) -> Tensor(a!)\n");
-  EXPECT_EQ(wrapper("myops::scaled").device_checks, (Strings{"self", "out"}));
+  EXPECT_EQ(checked(wrapper("myops::scaled")), (Strings{"self", "out!"}));
 }
 
 TEST_F(OpPlanTest, OptionalTensorsArePositionalChecksAndGuardTheFirstTensor) {
   const WrapperPlan plan = wrapper("_native_batch_norm_legit");
-  EXPECT_EQ(plan.device_checks,
-            (Strings{"input", "weight", "bias", "running_mean", "running_var"}));
+  EXPECT_EQ(checked(plan),
+            (Strings{"input", "weight", "bias", "running_mean!", "running_var!"}));
   EXPECT_EQ(plan.guard, (Guard{Guard::Kind::Optional, "device_of(input)"}));
 }
 

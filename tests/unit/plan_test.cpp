@@ -119,6 +119,16 @@ const json& op_json(const json& model, const std::string& key) {
   return none;
 }
 
+// The arguments an op's wrapper checks the device of, in order; "out!" for one the op writes.
+std::vector<std::string> device_checks(const json& op) {
+  std::vector<std::string> names;
+  for (const json& check : op["device_checks"]) {
+    names.push_back(check["argument"].get<std::string>() + (check["written"] ? "!" : ""));
+  }
+  return names;
+}
+using Names = std::vector<std::string>;
+
 const json* file_json(const json& model, const std::string& path) {
   for (const json& f : model["files"]) {
     if (f["path"] == path) return &f;
@@ -345,8 +355,8 @@ TEST_F(PlanTest, OpJsonOfATensorOp) {
   EXPECT_EQ(add["return_type"], "at::Tensor");
   EXPECT_EQ(add["guard"], (json{{"kind", "optional"}, {"expr", "device_of(self)"}}));
   // device_check: NoCheck, but a pointwise op: TensorIterator checks on CPU, the wrapper here.
-  EXPECT_EQ(add["device_checks"], json::array({"self", "other"}));
-  EXPECT_EQ(op_json(model, "view")["device_checks"], json::array());  // NoCheck, not pointwise
+  EXPECT_EQ(device_checks(add), Names({"self", "other"}));
+  EXPECT_EQ(device_checks(op_json(model, "view")), Names{});  // NoCheck, not pointwise
   EXPECT_EQ(add["default_kernel"], "cpu_fallback");
   EXPECT_EQ(add["autograd"], false);
   // Arguments one by one are only the autograd Function's business (its forward's names).
@@ -357,7 +367,7 @@ TEST_F(PlanTest, OpJsonOfAFactory) {
   json model = model_ok("device: mydev\n");
   const json& empty = op_json(model, "empty.memory_format");
   EXPECT_EQ(empty["guard"], (json{{"kind", "optional"}, {"expr", "device"}}));
-  EXPECT_EQ(empty["device_checks"], json::array());  // no tensor arguments
+  EXPECT_EQ(device_checks(empty), Names{});  // no tensor arguments
   EXPECT_EQ(empty["call_arguments"], "size, dtype, layout, device, pin_memory, memory_format");
 }
 
@@ -370,7 +380,7 @@ TEST_F(PlanTest, DeviceChecksCoverPositionalAndOutTensors) {
                                      "Tensor(a!) out) -> Tensor(a!)\n";
   load_custom_ops((dir / "ops.yaml").string());
   json model = model_ok("device: mydev\nops: [mm]\n");
-  EXPECT_EQ(op_json(model, "myops::scaled")["device_checks"], json::array({"self", "out"}));
+  EXPECT_EQ(device_checks(op_json(model, "myops::scaled")), Names({"self", "out!"}));
 }
 
 TEST_F(PlanTest, MixedDeviceOpsSkipTheCheck) {
@@ -380,8 +390,8 @@ TEST_F(PlanTest, MixedDeviceOpsSkipTheCheck) {
   in.mixed_device_ops = list.string();
   std::optional<json> model = plan_json(in);
   ASSERT_TRUE(model.has_value()) << diags_.format();
-  EXPECT_EQ(op_json(*model, "mm")["device_checks"], json::array());
-  EXPECT_EQ(op_json(*model, "_local_scalar_dense")["device_checks"], json::array({"self"}));
+  EXPECT_EQ(device_checks(op_json(*model, "mm")), Names{});
+  EXPECT_EQ(device_checks(op_json(*model, "_local_scalar_dense")), Names({"self"}));
 }
 
 TEST_F(PlanTest, MixedDeviceListIgnoresOpsThisTorchLacks) {
@@ -392,16 +402,17 @@ TEST_F(PlanTest, MixedDeviceListIgnoresOpsThisTorchLacks) {
   in.mixed_device_ops = list.string();
   std::optional<json> model = plan_json(in);
   ASSERT_TRUE(model.has_value()) << diags_.format();
-  EXPECT_EQ(op_json(*model, "mm")["device_checks"], json::array());
+  EXPECT_EQ(device_checks(op_json(*model, "mm")), Names{});
 }
 
 TEST_F(PlanTest, OpJsonGuardsAndChecks) {
   json model = model_ok("device: mydev\nops: [mm, add.out, _native_batch_norm_legit, cat]\n");
   // device_check defaults to ExactSame: every tensor argument is checked.
-  EXPECT_EQ(op_json(model, "mm")["device_checks"], json::array({"self", "mat2"}));
-  EXPECT_EQ(op_json(model, "_local_scalar_dense")["device_checks"], json::array({"self"}));
-  EXPECT_EQ(op_json(model, "_native_batch_norm_legit")["device_checks"],
-            json::array({"input", "weight", "bias", "running_mean", "running_var"}));
+  EXPECT_EQ(device_checks(op_json(model, "mm")), Names({"self", "mat2"}));
+  EXPECT_EQ(device_checks(op_json(model, "_local_scalar_dense")), Names({"self"}));
+  EXPECT_EQ(device_checks(op_json(model, "_native_batch_norm_legit")),
+            Names({"input", "weight", "bias", "running_mean!", "running_var!"}));
+  EXPECT_EQ(device_checks(op_json(model, "add.out")), Names({"self", "other", "out!"}));
   EXPECT_EQ(op_json(model, "_native_batch_norm_legit")["guard"]["expr"], "device_of(input)");
   EXPECT_EQ(op_json(model, "_native_batch_norm_legit")["kind"], "mutable");
   EXPECT_EQ(op_json(model, "cat")["guard"]["expr"], "device_of(tensors)");
@@ -429,7 +440,7 @@ TEST_F(PlanTest, OpToJsonDirectly) {
   json j = op_to_json(*op);
   EXPECT_EQ(j["kind"], "view");
   EXPECT_EQ(j["signature"], "const at::Tensor& self, c10::SymIntArrayRef size");
-  EXPECT_EQ(j["device_checks"], json::array());
+  EXPECT_EQ(device_checks(j), Names{});
   EXPECT_FALSE(j.contains("autograd"));  // added by build_render_model only
 }
 
