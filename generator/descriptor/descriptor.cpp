@@ -52,6 +52,12 @@ constexpr std::array kReservedCppNamespaces = {"at",       "aten",    "c10", "c1
                                                "caffe2",   "torch",   "std", "fmt",
                                                "pybind11", "testing", "py",  "google"};
 
+// torch.distributed's own backend names, and those of accelerator backends a user may have
+// installed beside this one (torch_npu's hccl, torch_mlu's cncl, ...): torch.distributed keeps
+// one creator per name, so a second registration would replace the first.
+constexpr std::array kReservedCollectiveBackends = {
+    "gloo", "nccl", "ucc", "mpi", "xccl", "fake", "undefined", "threaded", "hccl", "cncl", "occl"};
+
 // A name as an error quotes it: whole when short, else its start and its length (a 10 MB name
 // must not become a 10 MB message).
 std::string quoted(const std::string& name) {
@@ -93,6 +99,23 @@ bool check_python_package(const std::string& name, const SourceLocation& where,
   if (is_one_of(name, kReservedPythonPackages)) {
     diags.error(where, "python_package " + quoted(name) + " would hide the package of that name",
                 "name it after your device, e.g. 'torch_mydevice'");
+    return false;
+  }
+  return true;
+}
+
+bool check_collective_backend(const std::string& name, const SourceLocation& where,
+                              Diagnostics& diags) {
+  if (!check_length(name, "collective_backend", where, diags)) return false;
+  if (!is_identifier(name, true)) {
+    diags.error(where, "collective_backend " + quoted(name) + " is not a lowercase identifier",
+                "use letters, digits and '_', e.g. 'mydeviceccl'");
+    return false;
+  }
+  if (is_one_of(name, kReservedCollectiveBackends)) {
+    diags.error(where,
+                "collective_backend " + quoted(name) + " is a torch.distributed backend already",
+                "name it after your device, e.g. 'mydeviceccl'");
     return false;
   }
   return true;
@@ -156,16 +179,19 @@ std::vector<Ref> take_refs(load::MappingReader& reader, std::string_view key) {
 const std::map<std::string, bool>& default_features() {
   static const std::map<std::string, bool> features = {
       {"streams", true},       {"events", true},   {"pin_memory", true}, {"generator", true},
-      {"serialization", true}, {"autoload", true}, {"autocast", true}};
+      {"serialization", true}, {"autoload", true}, {"autocast", true},
+      {"distributed", true}};
   return features;
 }
 
 const std::set<std::string>& switchable_features() {
-  static const std::set<std::string> names = {"autoload", "autocast"};
+  static const std::set<std::string> names = {"autoload", "autocast", "distributed"};
   return names;
 }
 
 std::string class_prefix_for(const std::string& device) { return model::camel_case(device); }
+
+std::string collective_backend_for(const std::string& device) { return device + "ccl"; }
 
 bool check_device_name(const std::string& name, const SourceLocation& where, Diagnostics& diags) {
   if (!check_length(name, "device name", where, diags)) return false;
@@ -266,6 +292,8 @@ void SectionReader::names() {
   d_.python_package = take_name("python_package", "torch_" + d_.device, check_python_package);
   d_.cpp_namespace = take_name("cpp_namespace", d_.device, check_cpp_namespace);
   d_.class_prefix = take_name("class_prefix", class_prefix_for(d_.device), check_class_prefix);
+  d_.collective_backend = take_name("collective_backend", collective_backend_for(d_.device),
+                                    check_collective_backend);
 }
 
 template <typename Check>

@@ -32,6 +32,7 @@ struct Descriptor {
   std::string python_package;            // "torch_mydevice"
   std::string cpp_namespace;             // "mydevice"
   std::string class_prefix;              // "Mydevice"
+  std::string collective_backend;        // "mydeviceccl": its torch.distributed backend
   std::string runtime = "host_runtime";  // runtime.source: csrc/runtime/<runtime>.cpp
 
   std::vector<Ref> ops;         // explicit "op.overload" names
@@ -68,5 +69,8 @@ bool check_device_name(const std::string& name, const SourceLocation& where, Dia
 
 // CamelCase class prefix derived from a device name: "my_npu" -> "MyNpu".
 std::string class_prefix_for(const std::string& device);
+
+// The torch.distributed backend of a device: "mydevice" -> "mydeviceccl".
+std::string collective_backend_for(const std::string& device);
 
 }  // namespace frp::descriptor

@@ -16,6 +16,7 @@ EVERY_KEY = {
     "python_package": "torch_everydev",
     "cpp_namespace": "everydev",
     "class_prefix": "EveryDev",
+    "collective_backend": "everydev_ccl",
     "ops": ["add.Tensor", "mm"],
     "op_sets": ["minimal", "mlp", "tag:core"],
     "custom_ops": ["ops.yaml"],

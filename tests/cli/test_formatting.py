@@ -100,6 +100,8 @@ def test_core_operators_with_autograd(run, tmp_path, device, runtime):
     descriptor = tmp_path / "frp.yaml"
     descriptor.write_text(
         f"device: {device}\n"
+        # "xccl" (the derived name for "x") is torch.distributed's own: each gets a name.
+        f"collective_backend: {device}_ccl\n"
         'op_sets: ["tag:core"]\n'
         f"autograd: [{', '.join(AUTOGRAD_OPS)}]\n"
         f"runtime:\n  source: {runtime}\n"

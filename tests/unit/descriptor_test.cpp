@@ -80,11 +80,12 @@ TEST(Descriptor, MinimalHasDefaults) {
 TEST(Descriptor, DefaultFeatures) {
   const auto& f = default_features();
   for (const char* name :
-       {"streams", "events", "pin_memory", "generator", "serialization", "autoload", "autocast"}) {
+       {"streams", "events", "pin_memory", "generator", "serialization", "autoload", "autocast",
+        "distributed"}) {
     ASSERT_TRUE(f.contains(name)) << name;
     EXPECT_TRUE(f.at(name)) << name;
   }
-  EXPECT_EQ(f.size(), 7u);
+  EXPECT_EQ(f.size(), 8u);
 }
 
 TEST(Descriptor, DerivedNames) {
@@ -92,6 +93,7 @@ TEST(Descriptor, DerivedNames) {
   EXPECT_EQ(d.python_package, "torch_my_npu");
   EXPECT_EQ(d.cpp_namespace, "my_npu");
   EXPECT_EQ(d.class_prefix, "MyNpu");
+  EXPECT_EQ(d.collective_backend, "my_npuccl");
 }
 
 TEST(Descriptor, ClassPrefixFor) {
@@ -285,6 +287,29 @@ TEST(Overrides, BadPythonPackage) {
   EXPECT_EQ(one_error("device: mydev\npython_package: import\n").message,
             "python_package 'import' is not a valid lowercase Python name");
   EXPECT_EQ(one_error("device: mydev\npython_package: 2torch\n").location.line, 2);
+}
+
+TEST(Overrides, CollectiveBackend) {
+  EXPECT_EQ(parse_ok("device: mydev\ncollective_backend: mydev_ccl\n").collective_backend,
+            "mydev_ccl");
+  Diagnostic e = one_error("device: mydev\ncollective_backend: MyCCL\n");
+  EXPECT_EQ(e.message, "collective_backend 'MyCCL' is not a lowercase identifier");
+  EXPECT_EQ(e.location.line, 2);
+  EXPECT_EQ(e.location.column, 21);
+  e = one_error("device: mydev\ncollective_backend: gloo\n");
+  EXPECT_EQ(e.message, "collective_backend 'gloo' is a torch.distributed backend already");
+  EXPECT_EQ(e.hint, "name it after your device, e.g. 'mydeviceccl'");
+}
+
+TEST(Overrides, ADerivedCollectiveBackendThatIsTakenNeedsAName) {
+  // Device "n" would get "nccl": the error points at the device and asks for a name.
+  Diagnostics diags = parse_bad("device: n\n");
+  const auto& errors = diags.errors();
+  ASSERT_EQ(errors.size(), 2u) << diags.format();
+  EXPECT_EQ(errors[0].message, "collective_backend 'nccl' is a torch.distributed backend already");
+  EXPECT_EQ(errors[1].message, "set 'collective_backend' explicitly for this device name");
+  EXPECT_EQ(errors[1].location.line, 1);
+  EXPECT_EQ(parse_ok("device: n\ncollective_backend: nccl2\n").collective_backend, "nccl2");
 }
 
 TEST(Overrides, BadCppNamespace) {
