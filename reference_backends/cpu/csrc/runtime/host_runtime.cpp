@@ -229,4 +229,12 @@ bool is_host_pointer(const void* ptr) noexcept {
   return s.host_memory.contains(ptr);
 }
 
+// Device memory is host memory here, and work is done when a call returns: the host uses it in
+// place (torch.distributed's staging then needs no copies).
+void* map_to_host(void* ptr, std::size_t /*bytes*/) {
+  return ptr;
+}
+
+void unmap_from_host(void* /*ptr*/, void* /*host*/) {}
+
 }  // namespace cpuref::runtime

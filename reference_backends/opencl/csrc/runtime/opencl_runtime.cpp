@@ -57,6 +57,10 @@ struct Device {
   std::size_t total_bytes = 0;
   std::size_t max_allocation = 0;
   std::size_t used_bytes = 0;
+  // Buffers live in host memory (CPU devices such as PoCL's, integrated GPUs): a mapping is a
+  // pointer into the memory kernels use, not a copy, and the host may use it while kernels run
+  // on other memory.
+  bool unified_memory = false;
   std::vector<runtime::StreamRecord*> streams;  // created on it, the default one first
 };
 
@@ -156,6 +160,7 @@ Device open_device(cl_device_id id) {
   d.streams.push_back(d.default_stream);
   d.total_bytes = device_info<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_SIZE);
   d.max_allocation = device_info<cl_ulong>(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+  d.unified_memory = device_info<cl_bool>(id, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE;
   return d;
 }
 
@@ -450,7 +455,11 @@ void* device_malloc(int device, std::size_t bytes) {
     if (size > d.max_allocation || d.used_bytes + size > d.total_bytes) return nullptr;
   }
   cl_int status = CL_SUCCESS;
-  cl_mem buffer = clCreateBuffer(d.context, CL_MEM_READ_WRITE, size, nullptr, &status);
+  // On unified memory the driver's own host allocation makes a mapping a pointer into the buffer
+  // (map_to_host); without it, some drivers (PoCL among them) map through a copy.
+  const cl_mem_flags flags =
+      d.unified_memory ? CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR : CL_MEM_READ_WRITE;
+  cl_mem buffer = clCreateBuffer(d.context, flags, size, nullptr, &status);
   if (status == CL_MEM_OBJECT_ALLOCATION_FAILURE || status == CL_OUT_OF_RESOURCES ||
       status == CL_OUT_OF_HOST_MEMORY || status == CL_INVALID_BUFFER_SIZE) {
     return nullptr;
@@ -715,6 +724,39 @@ bool is_host_pointer(const void* ptr) noexcept {
   opencl::State& s = opencl::state();
   std::lock_guard<std::mutex> lock(s.mutex);
   return opencl::entry_holding(s.host_memory, ptr) != nullptr;
+}
+
+// Only where buffers are host memory: elsewhere a mapping may be a copy the driver makes, and
+// OpenCL does not let kernels use other parts of a buffer while part of it is mapped for writing
+// (the caching allocator puts many tensors in one buffer).
+void* map_to_host(void* ptr, std::size_t bytes) {
+  const opencl::BufferAt at = opencl::buffer_at(ptr);
+  opencl::Device& d = opencl::device(at.device);
+  if (!d.unified_memory) return nullptr;
+  TORCH_CHECK(bytes <= at.bytes_left, "ocl map_to_host: ", bytes, " bytes past the buffer's end");
+  opencl::finish_all(d);
+  cl_int status = CL_SUCCESS;
+  void* host = clEnqueueMapBuffer(
+      d.default_stream->queue,
+      at.buffer,
+      CL_TRUE,
+      CL_MAP_READ | CL_MAP_WRITE,
+      at.offset,
+      bytes,
+      0,
+      nullptr,
+      nullptr,
+      &status);
+  check(status, "clEnqueueMapBuffer");
+  return host;
+}
+
+void unmap_from_host(void* ptr, void* host) {
+  const opencl::BufferAt at = opencl::buffer_at(ptr);
+  cl_command_queue q = opencl::device(at.device).default_stream->queue;
+  check(
+      clEnqueueUnmapMemObject(q, at.buffer, host, 0, nullptr, nullptr), "clEnqueueUnmapMemObject");
+  check(clFinish(q), "clFinish");
 }
 
 }  // namespace ocl::runtime
