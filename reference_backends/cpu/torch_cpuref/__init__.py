@@ -17,7 +17,11 @@ from torch_cpuref_loader import check_privateuse1_free
 # Before anything loads the extension: a second backend's registrations would abort the process.
 check_privateuse1_free()
 
-from . import _C  # loading the extension registers the device with PyTorch
+from . import (
+    _C,  # loading the extension registers the device with PyTorch
+    distributed,
+    sharing,
+)
 from .device import (
     _lazy_init,  # noqa: F401 - called by PyTorch before the device's first tensor
     current_device,
@@ -160,7 +164,9 @@ def _settle_autograd_threads() -> None:
 
 
 _register()
+sharing._register()
 atexit.register(_settle_autograd_threads)
+distributed._register()
 
 # Your own API (extensions.py) joins torch.cpuref: the names its __all__ lists.
 for _name in _extensions.__all__:

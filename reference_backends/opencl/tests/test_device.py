@@ -95,6 +95,21 @@ def test_operands_on_different_devices_are_rejected():
     torch.testing.assert_close((first + torch.tensor(2.0)).cpu(), torch.full((3,), 3.0))
 
 
+def test_a_0_dim_cpu_tensor_is_no_exception_where_it_is_written():
+    """A 0-dim CPU tensor may be read beside device tensors, as a Python number; an out= or
+    in-place tensor must be on the device whatever its size, as PyTorch requires on CUDA."""
+    scalar = torch.tensor(0.5, device=DEVICE)
+    with pytest.raises(RuntimeError, match="same device"):
+        torch.exp(scalar, out=torch.empty(()))
+    with pytest.raises(RuntimeError, match="same device"):
+        torch.add(scalar, scalar, out=torch.empty(()))
+    with pytest.raises(RuntimeError, match="same device"):
+        torch.tensor(1.0).mul_(scalar)
+    out = torch.empty((), device=DEVICE)
+    torch.add(scalar, torch.tensor(2.0), out=out)
+    assert out.item() == 2.5
+
+
 def test_program_ending_right_after_a_backward_pass_exits_cleanly(run_python):
     # The device's autograd threads finish with each pass a moment after it returns; without
     # the package's exit hook, a program that ends in that moment aborts now and then.

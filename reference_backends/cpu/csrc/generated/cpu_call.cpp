@@ -539,9 +539,14 @@ class Call {
     arguments_.assign(stack_.begin() + static_cast<std::ptrdiff_t>(first_), stack_.end());
     for (std::size_t i = 0; i < arguments.size(); ++i) {
       // As in the kernel wrappers: positional and out= tensors share a device.
-      const bool checked = check && (!arguments[i].kwarg_only() || is_marked_write(arguments[i]));
+      const bool written = is_marked_write(arguments[i]);
+      const bool checked = check && (!arguments[i].kwarg_only() || written);
       for_each_tensor(arguments_[i], [&](const at::Tensor& t) {
-        if (checked) check_device(common, t, key_.c_str(), arguments[i].name().c_str());
+        if (checked && written) {
+          check_written_device(common, t, key_.c_str(), arguments[i].name().c_str());
+        } else if (checked) {
+          check_device(common, t, key_.c_str(), arguments[i].name().c_str());
+        }
         if (on_device(t)) note(t);
       });
     }

@@ -59,8 +59,9 @@ void wrapper__amp_foreach_non_finite_check_and_unscale_(
     at::Tensor& found_inf,
     const at::Tensor& inv_scale) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "_amp_foreach_non_finite_check_and_unscale_", "self");
-  check_device(common_device, found_inf, "_amp_foreach_non_finite_check_and_unscale_", "found_inf");
+  check_written_device(common_device, self, "_amp_foreach_non_finite_check_and_unscale_", "self");
+  check_written_device(
+      common_device, found_inf, "_amp_foreach_non_finite_check_and_unscale_", "found_inf");
   check_device(common_device, inv_scale, "_amp_foreach_non_finite_check_and_unscale_", "inv_scale");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -193,7 +194,7 @@ at::Tensor& wrapper_add__Tensor(
     const at::Tensor& other,
     const at::Scalar& alpha) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "add_.Tensor", "self");
+  check_written_device(common_device, self, "add_.Tensor", "self");
   check_device(common_device, other, "add_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -211,7 +212,7 @@ at::Tensor& wrapper_add_out(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "add.out", "self");
   check_device(common_device, other, "add.out", "other");
-  check_device(common_device, out, "add.out", "out");
+  check_written_device(common_device, out, "add.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add.out");
@@ -226,7 +227,7 @@ at::Tensor& wrapper_addcdiv_(
     const at::Tensor& tensor2,
     const at::Scalar& value) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "addcdiv_", "self");
+  check_written_device(common_device, self, "addcdiv_", "self");
   check_device(common_device, tensor1, "addcdiv_", "tensor1");
   check_device(common_device, tensor2, "addcdiv_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
@@ -248,7 +249,7 @@ at::Tensor& wrapper_addmm_out(
   check_device(common_device, self, "addmm.out", "self");
   check_device(common_device, mat1, "addmm.out", "mat1");
   check_device(common_device, mat2, "addmm.out", "mat2");
-  check_device(common_device, out, "addmm.out", "out");
+  check_written_device(common_device, out, "addmm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addmm.out");
@@ -356,7 +357,7 @@ at::Tensor wrapper_div_Tensor(const at::Tensor& self, const at::Tensor& other) {
 
 at::Tensor& wrapper_div__Tensor(at::Tensor& self, const at::Tensor& other) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "div_.Tensor", "self");
+  check_written_device(common_device, self, "div_.Tensor", "self");
   check_device(common_device, other, "div_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -370,7 +371,7 @@ at::Tensor& wrapper_div_out(const at::Tensor& self, const at::Tensor& other, at:
   std::optional<at::Device> common_device;
   check_device(common_device, self, "div.out", "self");
   check_device(common_device, other, "div.out", "other");
-  check_device(common_device, out, "div.out", "out");
+  check_written_device(common_device, out, "div.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div.out");
@@ -476,7 +477,7 @@ at::Tensor& wrapper_lerp__Scalar(
     const at::Tensor& end,
     const at::Scalar& weight) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "lerp_.Scalar", "self");
+  check_written_device(common_device, self, "lerp_.Scalar", "self");
   check_device(common_device, end, "lerp_.Scalar", "end");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -624,7 +625,7 @@ at::Tensor wrapper_mse_loss_backward(
 at::Tensor& wrapper_nonzero_out(const at::Tensor& self, at::Tensor& out) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "nonzero.out", "self");
-  check_device(common_device, out, "nonzero.out", "out");
+  check_written_device(common_device, out, "nonzero.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("nonzero.out");

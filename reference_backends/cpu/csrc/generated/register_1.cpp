@@ -54,8 +54,8 @@ at::Tensor& wrapper__amp_update_scale_(
     double scale_backoff_factor,
     int64_t growth_interval) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "_amp_update_scale_", "self");
-  check_device(common_device, growth_tracker, "_amp_update_scale_", "growth_tracker");
+  check_written_device(common_device, self, "_amp_update_scale_", "self");
+  check_written_device(common_device, growth_tracker, "_amp_update_scale_", "growth_tracker");
   check_device(common_device, found_inf, "_amp_update_scale_", "found_inf");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -92,11 +92,11 @@ void wrapper__fused_adam_(
     const ::std::optional<at::Tensor>& grad_scale,
     const ::std::optional<at::Tensor>& found_inf) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "_fused_adam_", "self");
-  check_device(common_device, grads, "_fused_adam_", "grads");
-  check_device(common_device, exp_avgs, "_fused_adam_", "exp_avgs");
-  check_device(common_device, exp_avg_sqs, "_fused_adam_", "exp_avg_sqs");
-  check_device(common_device, max_exp_avg_sqs, "_fused_adam_", "max_exp_avg_sqs");
+  check_written_device(common_device, self, "_fused_adam_", "self");
+  check_written_device(common_device, grads, "_fused_adam_", "grads");
+  check_written_device(common_device, exp_avgs, "_fused_adam_", "exp_avgs");
+  check_written_device(common_device, exp_avg_sqs, "_fused_adam_", "exp_avg_sqs");
+  check_written_device(common_device, max_exp_avg_sqs, "_fused_adam_", "max_exp_avg_sqs");
   check_device(common_device, state_steps, "_fused_adam_", "state_steps");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -187,7 +187,7 @@ at::Tensor& wrapper_addcmul_(
     const at::Tensor& tensor2,
     const at::Scalar& value) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "addcmul_", "self");
+  check_written_device(common_device, self, "addcmul_", "self");
   check_device(common_device, tensor1, "addcmul_", "tensor1");
   check_device(common_device, tensor2, "addcmul_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
@@ -300,7 +300,7 @@ at::Tensor& wrapper_mm_out(const at::Tensor& self, const at::Tensor& mat2, at::T
   std::optional<at::Device> common_device;
   check_device(common_device, self, "mm.out", "self");
   check_device(common_device, mat2, "mm.out", "mat2");
-  check_device(common_device, out, "mm.out", "out");
+  check_written_device(common_device, out, "mm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mm.out");
@@ -323,7 +323,7 @@ at::Tensor wrapper_mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
 
 at::Tensor& wrapper_mul__Tensor(at::Tensor& self, const at::Tensor& other) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "mul_.Tensor", "self");
+  check_written_device(common_device, self, "mul_.Tensor", "self");
   check_device(common_device, other, "mul_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -337,7 +337,7 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
   std::optional<at::Device> common_device;
   check_device(common_device, self, "mul.out", "self");
   check_device(common_device, other, "mul.out", "other");
-  check_device(common_device, out, "mul.out", "out");
+  check_written_device(common_device, out, "mul.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul.out");
@@ -494,7 +494,7 @@ at::Tensor& wrapper_set__source_Tensor(at::Tensor& self, const at::Tensor& sourc
 
 at::Tensor& wrapper_set_(at::Tensor& self) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "set_", "self");
+  check_written_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("set_");
@@ -545,7 +545,7 @@ at::Tensor& wrapper_sub_out(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sub.out", "self");
   check_device(common_device, other, "sub.out", "other");
-  check_device(common_device, out, "sub.out", "out");
+  check_written_device(common_device, out, "sub.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub.out");
@@ -574,7 +574,7 @@ at::Tensor& wrapper_sub__Tensor(
     const at::Tensor& other,
     const at::Scalar& alpha) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "sub_.Tensor", "self");
+  check_written_device(common_device, self, "sub_.Tensor", "self");
   check_device(common_device, other, "sub_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {

@@ -85,4 +85,15 @@ void host_free(void* ptr);
 bool is_host_pointer(const void* ptr) noexcept;
 // ANCHOR_END: host
 
+// ANCHOR: mapping
+// The host's view of device memory, on devices that let the host reach it (the host runtime,
+// CPU-like devices, integrated GPUs): map_to_host waits for the work queued on the device, then
+// returns a host pointer to the `bytes` at `ptr`, which the host reads and writes until
+// unmap_from_host(ptr, host); its writes are in device memory when that returns. Meanwhile the
+// device may run work on other memory, not on these bytes. A device whose memory the host
+// cannot reach returns nullptr, and the caller copies instead.
+void* map_to_host(void* ptr, std::size_t bytes);
+void unmap_from_host(void* ptr, void* host);
+// ANCHOR_END: mapping
+
 }  // namespace cpuref::runtime

@@ -94,7 +94,7 @@ at::Tensor& wrapper_add__Tensor(
     const at::Tensor& other,
     const at::Scalar& alpha) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "add_.Tensor", "self");
+  check_written_device(common_device, self, "add_.Tensor", "self");
   check_device(common_device, other, "add_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -112,7 +112,7 @@ at::Tensor& wrapper_add_out(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "add.out", "self");
   check_device(common_device, other, "add.out", "other");
-  check_device(common_device, out, "add.out", "out");
+  check_written_device(common_device, out, "add.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add.out");
@@ -127,7 +127,7 @@ at::Tensor& wrapper_addcdiv_(
     const at::Tensor& tensor2,
     const at::Scalar& value) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "addcdiv_", "self");
+  check_written_device(common_device, self, "addcdiv_", "self");
   check_device(common_device, tensor1, "addcdiv_", "tensor1");
   check_device(common_device, tensor2, "addcdiv_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
@@ -196,7 +196,7 @@ at::Tensor wrapper_div_Tensor(const at::Tensor& self, const at::Tensor& other) {
 
 at::Tensor& wrapper_div__Tensor(at::Tensor& self, const at::Tensor& other) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "div_.Tensor", "self");
+  check_written_device(common_device, self, "div_.Tensor", "self");
   check_device(common_device, other, "div_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -210,7 +210,7 @@ at::Tensor& wrapper_div_out(const at::Tensor& self, const at::Tensor& other, at:
   std::optional<at::Device> common_device;
   check_device(common_device, self, "div.out", "self");
   check_device(common_device, other, "div.out", "other");
-  check_device(common_device, out, "div.out", "out");
+  check_written_device(common_device, out, "div.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div.out");
@@ -268,7 +268,7 @@ at::Tensor& wrapper_lerp__Scalar(
     const at::Tensor& end,
     const at::Scalar& weight) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "lerp_.Scalar", "self");
+  check_written_device(common_device, self, "lerp_.Scalar", "self");
   check_device(common_device, end, "lerp_.Scalar", "end");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {

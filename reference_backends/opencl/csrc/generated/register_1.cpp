@@ -67,7 +67,7 @@ at::Tensor& wrapper_addcmul_(
     const at::Tensor& tensor2,
     const at::Scalar& value) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "addcmul_", "self");
+  check_written_device(common_device, self, "addcmul_", "self");
   check_device(common_device, tensor1, "addcmul_", "tensor1");
   check_device(common_device, tensor2, "addcmul_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
@@ -226,7 +226,7 @@ at::Tensor wrapper_mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
 
 at::Tensor& wrapper_mul__Tensor(at::Tensor& self, const at::Tensor& other) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "mul_.Tensor", "self");
+  check_written_device(common_device, self, "mul_.Tensor", "self");
   check_device(common_device, other, "mul_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
@@ -240,7 +240,7 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
   std::optional<at::Device> common_device;
   check_device(common_device, self, "mul.out", "self");
   check_device(common_device, other, "mul.out", "other");
-  check_device(common_device, out, "mul.out", "out");
+  check_written_device(common_device, out, "mul.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul.out");
@@ -327,7 +327,7 @@ at::Tensor& wrapper_sub_out(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sub.out", "self");
   check_device(common_device, other, "sub.out", "other");
-  check_device(common_device, out, "sub.out", "out");
+  check_written_device(common_device, out, "sub.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub.out");
@@ -356,7 +356,7 @@ at::Tensor& wrapper_sub__Tensor(
     const at::Tensor& other,
     const at::Scalar& alpha) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "sub_.Tensor", "self");
+  check_written_device(common_device, self, "sub_.Tensor", "self");
   check_device(common_device, other, "sub_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {

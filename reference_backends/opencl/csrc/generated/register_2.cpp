@@ -54,7 +54,7 @@ at::Tensor& wrapper_addmm_out(
   check_device(common_device, self, "addmm.out", "self");
   check_device(common_device, mat1, "addmm.out", "mat1");
   check_device(common_device, mat2, "addmm.out", "mat2");
-  check_device(common_device, out, "addmm.out", "out");
+  check_written_device(common_device, out, "addmm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addmm.out");

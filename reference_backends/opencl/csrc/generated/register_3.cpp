@@ -200,7 +200,7 @@ at::Tensor& wrapper_mm_out(const at::Tensor& self, const at::Tensor& mat2, at::T
   std::optional<at::Device> common_device;
   check_device(common_device, self, "mm.out", "self");
   check_device(common_device, mat2, "mm.out", "mat2");
-  check_device(common_device, out, "mm.out", "out");
+  check_written_device(common_device, out, "mm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mm.out");
@@ -321,7 +321,7 @@ at::Tensor& wrapper_set__source_Tensor(at::Tensor& self, const at::Tensor& sourc
 
 at::Tensor& wrapper_set_(at::Tensor& self) {
   std::optional<at::Device> common_device;
-  check_device(common_device, self, "set_", "self");
+  check_written_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   if (native_calls::enabled()) {
     static native_calls::Counter calls("set_");

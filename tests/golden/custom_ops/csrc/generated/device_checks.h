@@ -2,8 +2,9 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // The common-device check of npu_demo's kernel wrappers: the tensors an operator gets must be on
-// one device, except 0-dim CPU tensors (Python numbers wrapped as tensors), which may accompany
-// tensors on any device, as they do on CUDA.
+// one device, except 0-dim CPU tensors (Python numbers wrapped as tensors) that it reads, which may
+// accompany tensors on any device, as they do on CUDA. A tensor it writes (out=, in-place) is never
+// such an exception: the result would stay on the CPU.
 #pragma once
 
 #include <ATen/core/List.h>
@@ -13,40 +14,68 @@
 #include <optional>
 
 namespace npu_demo {
+namespace device_checks_detail {
 
-inline void check_device(
+inline void check(
     std::optional<at::Device>& common,
     const at::Tensor& tensor,
     const char* op,
-    const char* argument) {
-  if (!tensor.defined() || (tensor.dim() == 0 && tensor.is_cpu())) return;
+    const char* argument,
+    bool written) {
+  if (!tensor.defined()) return;
+  if (!written && tensor.dim() == 0 && tensor.is_cpu()) return;  // a Python number
   c10::impl::check_and_update_common_device(common, tensor, op, argument);
 }
 
-inline void check_device(
+inline void check(
     std::optional<at::Device>& common,
     const std::optional<at::Tensor>& tensor,
     const char* op,
-    const char* argument) {
-  if (tensor.has_value()) check_device(common, *tensor, op, argument);
+    const char* argument,
+    bool written) {
+  if (tensor.has_value()) check(common, *tensor, op, argument, written);
 }
 
-inline void check_device(
+inline void check(
     std::optional<at::Device>& common,
     at::ITensorListRef tensors,
     const char* op,
-    const char* argument) {
-  for (const at::Tensor& tensor : tensors) check_device(common, tensor, op, argument);
+    const char* argument,
+    bool written) {
+  for (const at::Tensor& tensor : tensors) check(common, tensor, op, argument, written);
 }
 
-inline void check_device(
+inline void check(
     std::optional<at::Device>& common,
     const c10::List<std::optional<at::Tensor>>& tensors,
     const char* op,
-    const char* argument) {
+    const char* argument,
+    bool written) {
   for (const std::optional<at::Tensor> tensor : tensors) {
-    check_device(common, tensor, op, argument);
+    check(common, tensor, op, argument, written);
   }
+}
+
+}  // namespace device_checks_detail
+
+// The tensors of an argument the operator reads.
+template <typename Tensors>
+void check_device(
+    std::optional<at::Device>& common,
+    const Tensors& tensors,
+    const char* op,
+    const char* argument) {
+  device_checks_detail::check(common, tensors, op, argument, /*written=*/false);
+}
+
+// The tensors of an argument the operator writes (out=, in-place).
+template <typename Tensors>
+void check_written_device(
+    std::optional<at::Device>& common,
+    const Tensors& tensors,
+    const char* op,
+    const char* argument) {
+  device_checks_detail::check(common, tensors, op, argument, /*written=*/true);
 }
 
 }  // namespace npu_demo

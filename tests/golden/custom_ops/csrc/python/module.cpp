@@ -5,6 +5,7 @@
 // libtorch_npu_demo.so, whose static registrations make the device known to PyTorch.
 #include <ATen/Context.h>
 #include <c10/core/CachingDeviceAllocator.h>
+#include <pybind11/chrono.h>
 #include <torch/csrc/Generator.h>
 #include <torch/csrc/utils/device_lazy_init.h>
 #include <torch/csrc/utils/pybind.h>
@@ -13,8 +14,10 @@
 
 #include "generated/allocator.h"
 #include "generated/backend_meta.h"
+#include "generated/collective_backend.h"
 #include "generated/cpu_defaults.h"
 #include "generated/cpu_fallback.h"
+#include "generated/host_staging.h"
 #include "generated/native_calls.h"
 #include "generated/runtime.h"
 
@@ -117,4 +120,19 @@ PYBIND11_MODULE(_C, m) {
 
   m.def("_get_backend_meta", &ns::get_backend_meta);
   m.def("_set_backend_meta", &ns::set_backend_meta);
+
+  // torch.distributed: the backend of one process group (see distributed.py).
+  m.def("_make_collective_backend", &ns::distributed::make_backend);
+  m.def("_staging_bytes_cached", &ns::distributed::staging_bytes_cached);
+  m.def("_collective_counts", [] {
+    py::dict out;
+    for (const auto& [op, c] : ns::distributed::collective_counts()) {
+      py::dict counts;
+      counts["native"] = c.native;
+      counts["staged"] = c.staged;
+      out[py::str(op)] = counts;
+    }
+    return out;
+  });
+  m.def("_reset_collective_counts", &ns::distributed::reset_collective_counts);
 }
