@@ -7,6 +7,7 @@ The generated conformance suite covers float32 and int64 through PyTorch's OpInf
 the dtype matrix and the kernel-specific edges."""
 
 import itertools
+import math
 import os
 import subprocess
 import sys
@@ -207,6 +208,68 @@ def test_broadcasting_copy_and_fill() -> None:
     cpu[:, 1].fill_(7)
     device[:, 1].fill_(7)
     torch.testing.assert_close(device.cpu(), cpu, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("value", [float("nan"), 0.5, -2.0, 0.0, True])
+def test_fill_converts_the_value_to_the_dtype_first(value) -> None:
+    """As the CPU's fill_: NaN (and any non-zero) fills a bool tensor with true."""
+    # NaN is no int32 value: the CPU refuses it, as the next test shows for int8.
+    dtypes = (torch.bool, torch.float16, torch.float32)
+    if not math.isnan(value):
+        dtypes += (torch.int32,)
+    for dtype in dtypes:
+        cpu = torch.zeros(5, dtype=dtype).fill_(value)
+        device = torch.zeros(5, dtype=dtype, device=DEVICE).fill_(value)
+        torch.testing.assert_close(device.cpu(), cpu, rtol=0, atol=0, equal_nan=True)
+        like = torch.full_like(torch.zeros(3, dtype=dtype, device=DEVICE), value)
+        torch.testing.assert_close(
+            like.cpu(), torch.full((3,), value, dtype=dtype), equal_nan=True
+        )
+
+
+def test_fill_refuses_a_value_the_dtype_cannot_hold() -> None:
+    with pytest.raises(
+        RuntimeError, match="cannot be converted to type int8_t without overflow"
+    ):
+        torch.zeros(3, dtype=torch.int8).fill_(300)
+    with pytest.raises(
+        RuntimeError, match="cannot be converted to type int8_t without overflow"
+    ):
+        torch.zeros(3, dtype=torch.int8, device=DEVICE).fill_(300)
+
+
+@pytest.mark.parametrize("p", [0.3, 0.5, 1.0])
+def test_dropout_in_place_and_out_of_place_drop_the_same_elements(p: float) -> None:
+    """Out of place, PyTorch calls native_dropout on the device; in place, bernoulli_. One seed
+    must give one mask, as on the CPU."""
+    x = sample((64, 33), torch.float32)
+    torch.manual_seed(7)
+    out = torch.nn.functional.dropout(x.to(DEVICE), p=p, training=True)
+    torch.manual_seed(7)
+    inplace = torch.nn.functional.dropout(
+        x.to(DEVICE), p=p, training=True, inplace=True
+    )
+    torch.testing.assert_close(out.cpu(), inplace.cpu(), rtol=0, atol=0)
+    kept = out.cpu() != 0
+    if p < 1:
+        assert 0 < kept.float().mean() < 1
+        torch.testing.assert_close(out.cpu()[kept], x[kept] / (1 - p))
+    else:
+        assert not kept.any()
+    output, mask = torch.native_dropout(x.to(DEVICE), p, True)
+    assert mask.dtype == torch.bool and output.device.type == DEVICE
+    torch.testing.assert_close(
+        output.cpu()[~mask.cpu()], torch.zeros(int((~mask.cpu()).sum()))
+    )
+
+
+def test_dropout_in_eval_and_of_nothing_is_the_input() -> None:
+    x = sample((4, 5), torch.float32).to(DEVICE)
+    output, mask = torch.native_dropout(x, 0.5, False)
+    torch.testing.assert_close(output.cpu(), x.cpu(), rtol=0, atol=0)
+    assert mask.dtype == torch.bool and bool(mask.cpu().all())
+    empty = torch.empty(0, 3, device=DEVICE)
+    assert torch.native_dropout(empty, 0.5, True)[0].shape == (0, 3)
 
 
 def test_in_place_on_a_view_and_out_of_another_dtype() -> None:

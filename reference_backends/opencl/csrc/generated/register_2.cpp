@@ -23,6 +23,7 @@
 #include "generated/kernels/le.h"
 #include "generated/kernels/mse_loss.h"
 #include "generated/kernels/mse_loss_backward.h"
+#include "generated/kernels/native_dropout.h"
 #include "generated/kernels/normal.h"
 #include "generated/kernels/random.h"
 #include "generated/kernels/silu.h"
@@ -261,6 +262,20 @@ at::Tensor wrapper_mse_loss_backward(
   return kernels::mse_loss_backward(grad_output, self, target, reduction);
 }
 
+::std::tuple<at::Tensor, at::Tensor> wrapper_native_dropout(
+    const at::Tensor& input,
+    double p,
+    ::std::optional<bool> train) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input, "native_dropout", "input");
+  const c10::OptionalDeviceGuard device_guard(device_of(input));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_dropout");
+    calls.record();
+  }
+  return kernels::native_dropout(input, p, train);
+}
+
 at::Tensor& wrapper_normal_(
     at::Tensor& self,
     double mean,
@@ -350,6 +365,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("le.Tensor", TORCH_FN(wrapper_le_Tensor));
   m.impl("mse_loss", TORCH_FN(wrapper_mse_loss));
   m.impl("mse_loss_backward", TORCH_FN(wrapper_mse_loss_backward));
+  m.impl("native_dropout", TORCH_FN(wrapper_native_dropout));
   m.impl("normal_", TORCH_FN(wrapper_normal_));
   m.impl("random_.from", TORCH_FN(wrapper_random__from));
   m.impl("random_.to", TORCH_FN(wrapper_random__to));
