@@ -23,14 +23,24 @@ BACKEND = "cpurefccl"
 
 def _create_backend(options, backend_options):
     """The backend of one process group, as torch.distributed asks for it (extended API)."""
-    # Gloo gets a prefix of the group's store of its own: its rendezvous keys stay apart from
-    # those of the device's collective library.
-    host = dist.ProcessGroupGloo(
-        dist.PrefixStore("gloo/", options.store),
-        options.group_rank,
-        options.group_size,
-        options.timeout,
-    )
+    store, rank, size = options.store, options.group_rank, options.group_size
+    # Each rank marks its arrival, so that a rendezvous that times out can say who is missing.
+    store.set(f"joined/{rank}", "1")
+    try:
+        # Gloo gets a prefix of the group's store of its own: its rendezvous keys stay apart from
+        # those of the device's collective library.
+        host = dist.ProcessGroupGloo(
+            dist.PrefixStore("gloo/", store), rank, size, options.timeout
+        )
+    except RuntimeError as error:
+        missing = [r for r in range(size) if not store.check([f"joined/{r}"])]
+        if not missing:
+            raise
+        names = ", ".join(str(r) for r in missing)
+        raise dist.DistBackendError(
+            f"{BACKEND}: rank {rank} of {size} waited {options.timeout} for the others; "
+            f"rank(s) {names} never joined the group ({error})"
+        ) from error
     return _C._make_collective_backend(
         options.store, options.group_rank, options.group_size, options.timeout, host
     )

@@ -14,6 +14,8 @@ import json
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -367,7 +369,8 @@ def _staging_worker(rank: int, init_method: str) -> None:
         dist.all_reduce(t)
     torch.testing.assert_close(t.cpu(), torch.full((1 << 16,), 8.0))
     cached = backend.staging_bytes_cached()
-    assert 0 < cached <= 2 * t.numel() * t.element_size()  # one block, reused by every call
+    # One block, reused by every call.
+    assert 0 < cached <= 2 * t.numel() * t.element_size()
     work = dist.all_reduce(t, async_op=True)
     work.wait()
     dist.destroy_process_group()
@@ -596,6 +599,35 @@ def test_a_rank_killed_mid_collective_makes_the_other_fail_naming_it(tmp_path):
     assert result["seconds"] < 20  # within the group's timeout
     assert BACKEND in result["outcome"]
     assert "rank 1" in result["outcome"], result["outcome"]
+
+
+NEVER_JOINED = """
+import datetime, sys, time, torch, torch.distributed as dist
+start = time.monotonic()
+try:
+    dist.init_process_group(
+        init_method=f"file://{sys.argv[1]}/store", rank=0, world_size=2,
+        device_id=torch.device("DEVICE", 0), timeout=datetime.timedelta(seconds=5),
+    )
+except Exception as error:
+    print(f"{time.monotonic() - start:.1f}", type(error).__name__, error)
+"""
+
+
+def test_a_rank_that_never_joins_is_named_within_the_timeout(tmp_path):
+    code = NEVER_JOINED.replace("DEVICE", DEVICE)
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    seconds, kind, message = result.stdout.split(" ", 2)
+    assert kind == "DistBackendError", result.stdout
+    assert "rank(s) 1 never joined the group" in message
+    assert float(seconds) < 30  # the timeout, and the rendezvous around it
 
 
 # --- data loading -------------------------------------------------------------------------------
