@@ -2,24 +2,19 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 #include "generated/collective_backend.h"
 
-#include <ATen/core/ivalue.h>
 #include <c10/util/Exception.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "generated/host_staging.h"
 #include "generated/native_collectives.h"
+#include "generated/staged_collectives.h"
 
 namespace npu_demo::distributed {
 namespace {
@@ -69,244 +64,6 @@ std::vector<at::Tensor> flat(const std::vector<std::vector<at::Tensor>>& lists) 
   return all;
 }
 
-std::string message_of(std::exception_ptr error) {
-  try {
-    std::rethrow_exception(std::move(error));
-  } catch (const c10::Error& e) {
-    return e.what_without_backtrace();
-  } catch (const std::exception& e) {
-    return e.what();
-  } catch (...) {
-    return "an unknown error";
-  }
-}
-
-// After a collective failed, which ranks of the group are gone: each rank that sees the failure
-// marks itself present in the group's store and waits a moment for the others. A rank that does
-// not answer has exited or hangs; that is what the error then says, since the host backend's
-// own message names at most a peer's address.
-class RollCall {
- public:
-  RollCall(c10::intrusive_ptr<c10d::Store> store, int rank, int size)
-      : store_(std::move(store)), rank_(rank), size_(size) {}
-
-  // A sentence for the error message: who did not answer.
-  std::string absent() {
-    constexpr auto kGrace = std::chrono::seconds(3);
-    const std::string prefix = "roll_call/" + std::to_string(++failures_) + "/";
-    try {
-      store_->set(prefix + std::to_string(rank_), std::vector<uint8_t>{1});
-      std::vector<int> missing;
-      for (int r = 0; r < size_; ++r) {
-        if (r != rank_) missing.push_back(r);
-      }
-      const auto deadline = std::chrono::steady_clock::now() + kGrace;
-      while (!missing.empty() && std::chrono::steady_clock::now() < deadline) {
-        std::erase_if(missing, [&](int r) { return store_->check({prefix + std::to_string(r)}); });
-        if (!missing.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      }
-      if (missing.empty()) return "every rank of the group is still there";
-      std::string names;
-      for (int r : missing) names += (names.empty() ? "rank " : ", rank ") + std::to_string(r);
-      return names + " did not answer after the failure: exited or hanging";
-    } catch (const std::exception&) {
-      return "the group's store did not answer either: the rank that serves it (rank 0, with tcp:// "
-             "and env:// rendezvous) has probably exited";
-    }
-  }
-
- private:
-  c10::intrusive_ptr<c10d::Store> store_;
-  const int rank_;
-  const int size_;
-  std::atomic<int> failures_{0};
-};
-
-// What an error of one collective names: the backend, the collective, its dtype and this rank.
-class Context {
- public:
-  Context(const char* op, const std::vector<at::Tensor>& tensors, int rank, int size) {
-    what_ = std::string(kName) + ": " + op;
-    if (!tensors.empty() && tensors.front().defined()) {
-      what_ += " of " + std::string(c10::toString(tensors.front().scalar_type())) + " tensors";
-    }
-    what_ += " on rank " + std::to_string(rank) + " of " + std::to_string(size);
-  }
-
-  // The error of a collective that failed while it ran; `absent` says who is gone.
-  std::exception_ptr failed(std::exception_ptr error, const std::string& absent) const {
-    return std::make_exception_ptr(c10::DistBackendError(
-        {__func__, __FILE__, static_cast<uint32_t>(__LINE__)},
-        what_ + " failed (" + absent + "): " + message_of(std::move(error))));
-  }
-
-  // Rethrows the error of a collective that could not start (an unsupported dtype, say).
-  [[noreturn]] void refused(std::exception_ptr error) const {
-    TORCH_CHECK(
-        false,
-        what_,
-        " is not possible: ",
-        message_of(std::move(error)),
-        " (staged through the host, it runs on Gloo)");
-  }
-
- private:
-  std::string what_;
-};
-
-// The state a staged collective's completion needs, shared by its Work and the callback that
-// completes it on the host collective's thread.
-struct Completion {
-  Context context;
-  Staged staged;
-  std::vector<at::Tensor> results;
-  std::shared_ptr<RollCall> roll_call;
-  c10::intrusive_ptr<c10::ivalue::Future> future =
-      c10::make_intrusive<c10::ivalue::Future>(c10::ListType::ofTensors());
-  std::once_flag once;
-
-  // Copies the results back into the device tensors, then completes the future; or fails it.
-  void finish(std::exception_ptr host_error) {
-    std::call_once(once, [&] {
-      if (host_error) {
-        staged.release();
-        future->setError(context.failed(std::move(host_error), roll_call->absent()));
-        return;
-      }
-      try {
-        staged.write_back();
-        future->markCompleted(c10::IValue(results));
-      } catch (...) {
-        staged.release();
-        future->setError(context.failed(std::current_exception(), roll_call->absent()));
-      }
-    });
-  }
-};
-
-// The future of a host work, or nullptr: Gloo's reduce-scatters and point-to-point operations
-// have none (their getFuture() throws).
-c10::intrusive_ptr<c10::ivalue::Future> future_of(c10d::Work& work) {
-  try {
-    return work.getFuture();
-  } catch (const c10::Error&) {
-    return nullptr;
-  }
-}
-
-// Completes, in the order they started, the staged collectives whose host work has no future:
-// users of getFuture() (DDP's reducer, comm hooks) never call wait(), so something else must.
-// Collectives complete in order on every rank, so one thread waiting on each in turn delays none.
-class Completer {
- public:
-  Completer() = default;
-  Completer(const Completer&) = delete;
-  Completer& operator=(const Completer&) = delete;
-  ~Completer() {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
-    }
-    ready_.notify_one();
-    if (thread_.joinable()) thread_.join();
-  }
-
-  void add(c10::intrusive_ptr<c10d::Work> host, std::shared_ptr<Completion> completion) {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      queue_.emplace_back(std::move(host), std::move(completion));
-      if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
-    }
-    ready_.notify_one();
-  }
-
- private:
-  void run() {
-    while (true) {
-      std::unique_lock<std::mutex> lock(mutex_);
-      ready_.wait(lock, [&] { return stop_ || !queue_.empty(); });
-      if (queue_.empty()) return;  // stopped, and nothing is left
-      auto [host, completion] = std::move(queue_.front());
-      queue_.pop_front();
-      lock.unlock();
-      try {
-        host->wait();
-        completion->finish(nullptr);
-      } catch (...) {
-        completion->finish(std::current_exception());
-      }
-    }
-  }
-
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<std::pair<c10::intrusive_ptr<c10d::Work>, std::shared_ptr<Completion>>> queue_;
-  bool stop_ = false;
-  std::thread thread_;
-};
-
-// A collective run by the host backend on host copies: complete once the host collective is and
-// its results are back in the device tensors. A collective completes as soon as its host work
-// does (see CollectiveBackend::run); a point-to-point operation, like Gloo's own, in wait().
-class StagedWork final : public c10d::Work {
- public:
-  StagedWork(
-      int rank,
-      c10d::OpType type,
-      c10::intrusive_ptr<c10d::Work> host,
-      std::shared_ptr<Completion> completion)
-      : Work(rank, type),
-        host_(std::move(host)),
-        completion_(std::move(completion)),
-        on_wait_(c10d::isP2POp(type)) {}
-
-  bool isCompleted() override {
-    if (on_wait_ && host_->isCompleted()) finish_point_to_point(kNoTimeout);
-    return completion_->future->completed();
-  }
-  bool isSuccess() const override {
-    return completion_->future->completed() && !completion_->future->hasError();
-  }
-  std::exception_ptr exception() const override {
-    return completion_->future->hasError() ? completion_->future->exception_ptr() : nullptr;
-  }
-  int sourceRank() const override { return host_->sourceRank(); }
-  std::vector<at::Tensor> result() override { return completion_->results; }
-
-  bool wait(std::chrono::milliseconds timeout) override {
-    if (on_wait_) {
-      finish_point_to_point(timeout);
-    } else if (timeout != kNoTimeout && !completion_->future->completed()) {
-      try {
-        host_->wait(timeout);  // gives up after `timeout`, as the host backend does
-      } catch (...) {
-        completion_->finish(std::current_exception());
-      }
-    }
-    completion_->future->wait();
-    if (completion_->future->hasError())
-      std::rethrow_exception(completion_->future->exception_ptr());
-    return true;
-  }
-
-  void abort() override { host_->abort(); }
-  c10::intrusive_ptr<c10::ivalue::Future> getFuture() override { return completion_->future; }
-
- private:
-  void finish_point_to_point(std::chrono::milliseconds timeout) {
-    try {
-      host_->wait(timeout);
-      completion_->finish(nullptr);
-    } catch (...) {
-      completion_->finish(std::current_exception());
-    }
-  }
-
-  c10::intrusive_ptr<c10d::Work> host_;
-  std::shared_ptr<Completion> completion_;
-  const bool on_wait_;
-};
-
 class CollectiveBackend final : public c10d::Backend {
  public:
   CollectiveBackend(
@@ -318,8 +75,8 @@ class CollectiveBackend final : public c10d::Backend {
       : Backend(rank, size),
         host_(std::move(host)),
         native_(store, rank, size, timeout),
-        pool_(std::make_shared<StagingPool>()),
-        roll_call_(std::make_shared<RollCall>(store, rank, size)) {}
+        staged_(store, rank, size),
+        pool_(std::make_shared<StagingPool>()) {}
 
   const std::string getBackendName() const override { return kName; }
   void setTimeout(std::chrono::milliseconds timeout) override { host_->setTimeout(timeout); }
@@ -616,44 +373,13 @@ class CollectiveBackend final : public c10d::Backend {
       std::vector<at::Tensor> results,
       const std::function<c10::intrusive_ptr<c10d::Work>()>& launch) {
     count(op, /*native=*/false);
-    return start(type, op, tensors, std::move(staged), std::move(results), launch);
-  }
-
-  c10::intrusive_ptr<c10d::Work> start(
-      c10d::OpType type,
-      const char* op,
-      const std::vector<at::Tensor>& tensors,
-      Staged staged,
-      std::vector<at::Tensor> results,
-      const std::function<c10::intrusive_ptr<c10d::Work>()>& launch) {
-    auto completion = std::make_shared<Completion>(
-        Context(op, tensors, getRank(), getSize()),
-        std::move(staged),
-        std::move(results),
-        roll_call_);
-    c10::intrusive_ptr<c10d::Work> host;
-    try {
-      host = launch();
-    } catch (...) {
-      completion->context.refused(std::current_exception());
-    }
-    if (!c10d::isP2POp(type)) {
-      if (auto future = future_of(*host)) {
-        future->addCallback([completion](c10::ivalue::Future& done) {
-          completion->finish(done.hasError() ? done.exception_ptr() : nullptr);
-        });
-      } else {
-        completer_.add(host, completion);
-      }
-    }
-    return c10::make_intrusive<StagedWork>(getRank(), type, std::move(host), completion);
+    return staged_.start(type, op, tensors, std::move(staged), std::move(results), launch);
   }
 
   c10::intrusive_ptr<c10d::Backend> host_;
   NativeCollectives native_;
+  StagedCollectives staged_;
   std::shared_ptr<StagingPool> pool_;
-  std::shared_ptr<RollCall> roll_call_;
-  Completer completer_;
 };
 
 }  // namespace
