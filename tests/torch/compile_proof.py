@@ -36,6 +36,9 @@ def plan_all_ops(frp_gen: Path, work: Path) -> list[dict]:
     keys = subprocess.run(
         [frp_gen, "list-ops"], check=True, capture_output=True, text=True
     ).stdout.split()
+    # All but the one a generated file registers itself (generator/plan/op_selection.cpp:
+    # naming it in `ops:` is an error).
+    keys = [k for k in keys if k != "_has_compatible_shallow_copy_type"]
     descriptor = work / "all_ops.yaml"
     descriptor.write_text(
         "device: proofdev\nops:\n" + "".join(f"  - {k}\n" for k in keys)
@@ -75,8 +78,12 @@ def features(op: dict) -> set[str]:
     found |= {f"arg:{type_}" for type_ in types.values()}
     guard = op["guard"]
     found.add(f"guard:{guard['kind'] if guard else 'none'}")
-    # The check_device overload a checked argument calls is chosen by its C++ type.
-    found |= {f"check:{types[name]}" for name in op["device_checks"]}
+    # The device check a checked argument calls (check_device, or check_written_device for one
+    # the op writes) is chosen by its C++ type.
+    found |= {
+        f"check:{'written ' if check['written'] else ''}{types[check['argument']]}"
+        for check in op["device_checks"]
+    }
     return found
 
 

@@ -19,9 +19,6 @@
 namespace cpuref::distributed {
 namespace {
 
-// The backend's name, as torch.distributed knows it.
-constexpr const char* kName = "cpurefccl";
-
 struct Tally {
   std::mutex mutex;
   std::map<std::string, CollectiveCounts> counts;
@@ -43,10 +40,6 @@ void count(const char* op, bool native) {
 c10::intrusive_ptr<c10d::Work> counted_native(const char* op, c10::intrusive_ptr<c10d::Work> work) {
   if (work) count(op, /*native=*/true);
   return work;
-}
-
-bool on_device(const at::Tensor& tensor) {
-  return tensor.defined() && tensor.device().type() == c10::DeviceType::PrivateUse1;
 }
 
 bool any_on_device(const std::vector<at::Tensor>& tensors) {
@@ -78,7 +71,7 @@ class CollectiveBackend final : public c10d::Backend {
         staged_(store, rank, size),
         pool_(std::make_shared<StagingPool>()) {}
 
-  const std::string getBackendName() const override { return kName; }
+  const std::string getBackendName() const override { return kBackendName; }
   void setTimeout(std::chrono::milliseconds timeout) override { host_->setTimeout(timeout); }
 
   c10::intrusive_ptr<c10d::Work> broadcast(

@@ -15,11 +15,12 @@
 #include <utility>
 #include <vector>
 
-namespace cpuref::distributed {
-namespace {
+#include "generated/collective_backend.h"
 
-// The backend's name, as errors give it.
-constexpr const char* kName = "cpurefccl";
+namespace cpuref::distributed {
+// A named namespace, not an anonymous one: StagedCollectives::Shared holds its types, and a unity
+// build (CMAKE_UNITY_BUILD) puts this file's anonymous namespace together with other files'.
+namespace staged {
 
 std::string message_of(std::exception_ptr error) {
   try {
@@ -78,7 +79,7 @@ class RollCall {
 class Context {
  public:
   Context(const char* op, const std::vector<at::Tensor>& tensors, int rank, int size) {
-    what_ = std::string(kName) + ": " + op;
+    what_ = std::string(kBackendName) + ": " + op;
     if (!tensors.empty() && tensors.front().defined()) {
       what_ += " of " + std::string(c10::toString(tensors.front().scalar_type())) + " tensors";
     }
@@ -259,15 +260,15 @@ class StagedWork final : public c10d::Work {
   const bool on_wait_;
 };
 
-}  // namespace
+}  // namespace staged
 
 // The parts of StagedCollectives that outlive a call: the roll call for errors and the thread
 // that completes collectives without a future.
 struct StagedCollectives::Shared {
   Shared(c10::intrusive_ptr<c10d::Store> store, int rank, int size)
-      : roll_call(std::make_shared<RollCall>(std::move(store), rank, size)) {}
-  std::shared_ptr<RollCall> roll_call;
-  Completer completer;
+      : roll_call(std::make_shared<staged::RollCall>(std::move(store), rank, size)) {}
+  std::shared_ptr<staged::RollCall> roll_call;
+  staged::Completer completer;
 };
 
 StagedCollectives::StagedCollectives(c10::intrusive_ptr<c10d::Store> store, int rank, int size)
@@ -282,8 +283,8 @@ c10::intrusive_ptr<c10d::Work> StagedCollectives::start(
     Staged staged,
     std::vector<at::Tensor> results,
     const std::function<c10::intrusive_ptr<c10d::Work>()>& launch) {
-  auto completion = std::make_shared<Completion>(
-      Context(op, tensors, rank_, size_),
+  auto completion = std::make_shared<staged::Completion>(
+      staged::Context(op, tensors, rank_, size_),
       std::move(staged),
       std::move(results),
       shared_->roll_call);
@@ -294,7 +295,7 @@ c10::intrusive_ptr<c10d::Work> StagedCollectives::start(
     completion->context.refused(std::current_exception());
   }
   if (!c10d::isP2POp(type)) {
-    if (auto future = future_of(*host)) {
+    if (auto future = staged::future_of(*host)) {
       future->addCallback([completion](c10::ivalue::Future& done) {
         completion->finish(done.hasError() ? done.exception_ptr() : nullptr);
       });
@@ -302,7 +303,7 @@ c10::intrusive_ptr<c10d::Work> StagedCollectives::start(
       shared_->completer.add(host, completion);
     }
   }
-  return c10::make_intrusive<StagedWork>(rank_, type, std::move(host), completion);
+  return c10::make_intrusive<staged::StagedWork>(rank_, type, std::move(host), completion);
 }
 
 }  // namespace cpuref::distributed

@@ -17,6 +17,9 @@
 
 namespace mydevice::distributed {
 
+// The backend's name, as torch.distributed knows it.
+inline constexpr const char* kBackendName = "mydeviceccl";
+
 // The backend of one process group. `store` is the group's store; `host` a Gloo backend of the
 // same group (rank, size, timeout), made by the caller on its own prefix of the store.
 c10::intrusive_ptr<c10d::Backend> make_backend(

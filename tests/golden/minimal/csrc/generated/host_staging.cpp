@@ -23,10 +23,6 @@ std::size_t block_size(std::size_t bytes) {
 
 std::atomic<std::size_t> process_cached_bytes{0};
 
-bool on_device(const at::Tensor& tensor) {
-  return tensor.defined() && tensor.device().type() == c10::DeviceType::PrivateUse1;
-}
-
 }  // namespace
 
 StagingPool::~StagingPool() {

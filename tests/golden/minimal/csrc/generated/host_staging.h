@@ -18,6 +18,11 @@
 
 namespace mydevice::distributed {
 
+// Whether a tensor is on this device (else the host backend takes it as it is).
+inline bool on_device(const at::Tensor& tensor) {
+  return tensor.defined() && tensor.device().type() == c10::DeviceType::PrivateUse1;
+}
+
 // Pinned host blocks kept for reuse: each collective takes its staging buffers here and gives
 // them back when it completes, so a training loop allocates them once. Blocks come in powers of
 // two from 4 KiB; a backend's pool is freed with the backend (destroy_process_group).
