@@ -23,6 +23,9 @@ import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 
+# Spawned ranks import this module, not conftest.py: the device must load here, autoload or not.
+import torch_npu_demo  # noqa: F401
+
 DEVICE = "npu_demo"
 BACKEND = "npu_democcl"
 WORLD = 2
@@ -58,6 +61,17 @@ def _init(rank: int, init_method: str, seconds: int = 60, **kwargs) -> torch.dev
         **kwargs,
     )
     return device
+
+
+def _mesh():
+    """A 1-D mesh of the device over the ranks, as init_device_mesh makes it. That function takes
+    only device types of letters (it reads digits and '_' as an index): other names make the
+    mesh themselves."""
+    from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
+
+    if DEVICE.isalpha():
+        return init_device_mesh(DEVICE, (WORLD,))
+    return DeviceMesh(DEVICE, list(range(WORLD)))
 
 
 def _spawn(worker, tmp_path, *args) -> None:
@@ -476,11 +490,10 @@ def _block() -> torch.nn.Module:
 
 def _fsdp_worker(rank: int, init_method: str, checkpoint: str) -> None:
     import torch.distributed.checkpoint as dcp
-    from torch.distributed.device_mesh import init_device_mesh
     from torch.distributed.fsdp import fully_shard
 
     device = _init(rank, init_method)
-    mesh = init_device_mesh(DEVICE, (WORLD,))
+    mesh = _mesh()
     torch.manual_seed(0)
     reference = _block()
     model = copy.deepcopy(reference).to(device)
@@ -533,11 +546,10 @@ def test_fsdp2_and_a_distributed_checkpoint_equal_one_cpu_process(tmp_path):
 
 
 def _dtensor_worker(rank: int, init_method: str) -> None:
-    from torch.distributed.device_mesh import init_device_mesh
     from torch.distributed.tensor import Replicate, Shard, distribute_tensor
 
     device = _init(rank, init_method)
-    mesh = init_device_mesh(DEVICE, (WORLD,))
+    mesh = _mesh()
     generator = torch.Generator().manual_seed(3)
     a, b = (
         torch.randn(8, 6, generator=generator),
@@ -610,6 +622,7 @@ def test_a_rank_killed_mid_collective_makes_the_other_fail_naming_it(tmp_path):
 
 NEVER_JOINED = """
 import datetime, sys, time, torch, torch.distributed as dist
+import PACKAGE
 start = time.monotonic()
 try:
     dist.init_process_group(
@@ -622,7 +635,7 @@ except Exception as error:
 
 
 def test_a_rank_that_never_joins_is_named_within_the_timeout(tmp_path):
-    code = NEVER_JOINED.replace("DEVICE", DEVICE)
+    code = NEVER_JOINED.replace("DEVICE", DEVICE).replace("PACKAGE", "torch_npu_demo")
     result = subprocess.run(
         [sys.executable, "-c", code, str(tmp_path)],
         capture_output=True,
