@@ -21,6 +21,10 @@ const std::vector<std::string> kIgnoredKeys = {"python_module",
                                                "manual_kernel_registration",
                                                "has_composite_implicit_autograd_kernel"};
 
+// A custom operator's name becomes file names (csrc/kernels/<namespace>_<name>.cpp and its
+// header) and C++ identifiers; at this length it fits every file system's 255-byte names.
+constexpr std::size_t kMaxCustomOpNameLength = 128;
+
 void take_ignored(load::MappingReader& entry) {
   for (const std::string& key : kIgnoredKeys) entry.take(key);
 }
@@ -55,6 +59,14 @@ bool read_schema(const load::YamlFile& file, const std::string& path, const load
         fn.location,
         "custom operators need their own namespace, e.g. 'myops::" + fn.func.name.name + "'",
         "aten belongs to PyTorch; a custom op there would clash with future releases");
+    return false;
+  }
+  const std::size_t length = ns.size() + fn.func.name.name.size() + fn.func.name.overload.size();
+  if (custom && length > kMaxCustomOpNameLength) {
+    diags.error(
+        fn.location, "the operator name of " + std::to_string(length) + " characters is too long",
+        "a custom operator's namespace, name and overload together have at most " +
+            std::to_string(kMaxCustomOpNameLength) + " characters: they name its kernel file");
     return false;
   }
   fn.key = operator_key(fn.func.name);

@@ -442,6 +442,22 @@ TEST_F(RegistryErrors, CustomFileInTheAtenNamespace) {
   EXPECT_TRUE(registry_.all().empty());
 }
 
+// The name becomes a file name: 128 characters load, 129 are refused where they are written.
+TEST_F(RegistryErrors, ACustomOperatorNameOfTheLongestLengthLoads) {
+  const std::string name = "myops::" + std::string(128 - 5, 'a');
+  EXPECT_TRUE(load("- func: " + name + "(Tensor self) -> Tensor\n", true)) << diags_.format();
+  EXPECT_NE(registry_.find(name), nullptr);
+}
+
+TEST_F(RegistryErrors, ACustomOperatorNameLongerThanAFileNameIsRefused) {
+  EXPECT_FALSE(load("- func: myops::" + std::string(124, 'a') + "(Tensor self) -> Tensor\n", true));
+  const Diagnostic& e = only_error();
+  EXPECT_EQ(e.message, "the operator name of 129 characters is too long");
+  EXPECT_EQ(e.location.line, 1);
+  EXPECT_EQ(e.location.column, 9);
+  EXPECT_TRUE(registry_.all().empty());
+}
+
 TEST_F(RegistryErrors, TorchFileWithAForeignNamespace) {
   EXPECT_FALSE(load("- func: myops::relu(Tensor self) -> Tensor\n", false));
   EXPECT_EQ(only_error().message, "PyTorch's operators live in the aten namespace");
