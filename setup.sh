@@ -25,9 +25,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-echo "== pip: torch 2.13.0 (CPU), Jinja2, test tools (expecttest for torch.testing, matplotlib for the coverage chart)"
-# torch is pinned: frp-gen is tested against 2.13's operator set and headers.
-"$PYTHON" -m pip install -q --disable-pip-version-check torch==2.13.0 jinja2 pyyaml jsonschema pytest ruff expecttest matplotlib
+# torch is pinned: frp-gen is tested against that release's operator set and headers.
+TORCH_VERSION=$(cat TORCH_VERSION)
+echo "== pip: torch $TORCH_VERSION (CPU), Jinja2, test tools (expecttest for torch.testing, matplotlib for the coverage chart)"
+"$PYTHON" -m pip install -q --disable-pip-version-check "torch==$TORCH_VERSION" jinja2 pyyaml jsonschema pytest ruff expecttest matplotlib
 
 echo "== build frp-gen"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython3_EXECUTABLE="$(command -v "$PYTHON")" >/dev/null

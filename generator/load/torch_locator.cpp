@@ -175,7 +175,7 @@ std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,
   if (torchgen_dir.empty() || !std::filesystem::exists(native_dir + "/native_functions.yaml")) {
     diags.error({python, 0, 0},
                 "cannot find PyTorch's native_functions.yaml through '" + python + "'",
-                "install torch==2.13.0 for that Python, set FRP_PYTHON, or pass "
+                "install torch==" FRP_TORCH_VERSION " for that Python, set FRP_PYTHON, or pass "
                 "--native-functions and --tags");
     return std::nullopt;
   }

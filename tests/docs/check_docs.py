@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The project's docs are true to their sources: the generated reference pages are what their
-generators print today, and every link of every page resolves, every page reachable from the
-README.
+generators print today, every torch release they name is the one in TORCH_VERSION, and every
+link of every page resolves, every page reachable from the README.
 
     check_docs.py --frp-gen build/frp-gen
 """
 
 import argparse
 import difflib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +30,27 @@ def stale(page: Path, text: str, command: str) -> str:
         f"{page.relative_to(ROOT)} (as generated)",
     )
     return f"{page.relative_to(ROOT)} is stale: run {command}\n" + "".join(diff)
+
+
+# "torch 2.13.0", "torch==2.13.0": a release of torch named in prose or in a command.
+TORCH_RELEASE = re.compile(r"\btorch(?: |==)(\d+\.\d+\.\d+)")
+
+
+def other_torch_releases() -> str:
+    """Where README.md or docs/ name a torch release other than TORCH_VERSION's, which setup.sh
+    installs and frp-gen's hints name."""
+    supported = (ROOT / "TORCH_VERSION").read_text().strip()
+    found = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for number, line in enumerate(page.read_text().splitlines(), 1):
+            for release in TORCH_RELEASE.findall(line):
+                if release != supported:
+                    found.append(f"{page.relative_to(ROOT)}:{number}: torch {release}")
+    if not found:
+        return ""
+    return f"these name a torch other than TORCH_VERSION's {supported}:\n" + "\n".join(
+        found
+    )
 
 
 def main() -> int:
@@ -56,6 +78,7 @@ def main() -> int:
             "python3 docs/tools/descriptor_reference.py --write",
         )
     )
+    problems.append(other_torch_releases())
     links = subprocess.run(
         [sys.executable, Path(check_links.__file__), str(ROOT), "--must-reach", "docs"],
         capture_output=True,
@@ -70,7 +93,8 @@ def main() -> int:
         print(problem, end="" if problem.endswith("\n") else "\n", file=sys.stderr)
     if not problems:
         print(
-            "docs: the CLI and descriptor references are current, and every link resolves"
+            "docs: the CLI and descriptor references are current, torch is TORCH_VERSION's, "
+            "and every link resolves"
         )
     return 1 if problems else 0
 
