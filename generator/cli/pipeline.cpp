@@ -173,7 +173,6 @@ std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loa
   in.registry = &loaded.registry;
   in.op_sets_dir = s.data_dir + "/schemas/op_sets";
   in.mixed_device_ops = s.data_dir + "/schemas/policies/mixed_device_ops.yaml";
-  in.minimal_kernels = s.data_dir + "/schemas/policies/minimal_kernels.yaml";
   in.cpu_defaults = s.data_dir + "/schemas/policies/cpu_defaults.yaml";
   in.unmarked_writes = s.data_dir + "/schemas/policies/unmarked_writes.yaml";
   in.conformance = s.data_dir + "/schemas/policies/conformance.yaml";

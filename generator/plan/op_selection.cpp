@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The op set every backend gets: what PyTorch needs to create, copy and view tensors.
+// The op set every backend gets (see minimal_op_set in plan.h).
 constexpr const char* kMinimalSet = "minimal";
 
 // Operators that a generated integration file registers for the device itself, with the file.
@@ -159,6 +159,10 @@ std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& 
   }
   reader.finish();
   return ops;
+}
+
+std::string minimal_op_set(const std::string& op_sets_dir) {
+  return op_sets_dir + "/" + kMinimalSet + ".yaml";
 }
 
 std::vector<std::string> available_op_sets(const std::string& op_sets_dir) {

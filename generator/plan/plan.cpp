@@ -107,7 +107,7 @@ struct OpLists {
 
 OpLists read_op_lists(const Inputs& in, Diagnostics& diags) {
   OpLists lists{read_policy_list(in.mixed_device_ops, diags),
-                read_policy_list(in.minimal_kernels, diags),
+                read_policy_list(minimal_op_set(in.op_sets_dir), diags),
                 {}};
   for (const descriptor::Ref& ref : in.descriptor->autograd) {
     lists.autograd[normalize_key(ref.value)] = ref.location;

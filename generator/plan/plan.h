@@ -22,7 +22,6 @@ struct Inputs {
   const model::OpRegistry* registry = nullptr;
   std::string op_sets_dir;       // schemas/op_sets of frp-gen
   std::string mixed_device_ops;  // schemas/policies/mixed_device_ops.yaml: no device check
-  std::string minimal_kernels;   // schemas/policies/minimal_kernels.yaml: ops with working defaults
   std::string cpu_defaults;      // schemas/policies/cpu_defaults.yaml: CPU kernels torch lacks
   std::string unmarked_writes;   // schemas/policies/unmarked_writes.yaml: writes the schema hides
   std::string conformance;       // schemas/policies/conformance.yaml: the OpInfo test's policy
@@ -31,6 +30,11 @@ struct Inputs {
   std::string torch_version;     // of the torch whose yaml was read, or "unknown"
   std::string generator_version;
 };
+
+// The op set every backend gets, in `op_sets_dir`: what PyTorch needs to create, copy and view
+// tensors. Each of its ops has a generated kernel over the runtime interface
+// (templates/csrc/generated/minimal_kernels.cpp.j2), where others start from the CPU fallback.
+std::string minimal_op_set(const std::string& op_sets_dir);
 
 // Names of the op sets shipped in `op_sets_dir` ("minimal", "mlp", ...).
 std::vector<std::string> available_op_sets(const std::string& op_sets_dir);

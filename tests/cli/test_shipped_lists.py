@@ -1,5 +1,7 @@
 """Every name in frp-gen's shipped op sets and policy lists exists in the installed torch."""
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -82,3 +84,30 @@ def test_conformance_policy_names_opinfos_checks_and_dtypes():
         assert not check or check in checks, key
         assert not dtype or dtype in policy["dtypes"], key
         assert reason, key
+
+
+def test_every_op_of_the_minimal_set_has_its_generated_kernel(run, tmp_path):
+    """The minimal op set is also the list of ops that start from a kernel written by hand in
+    minimal_kernels.cpp.j2: the two must name the same ops."""
+    descriptor = tmp_path / "frp.yaml"
+    descriptor.write_text("device: mydevice\n")
+    code, out, err = run("plan", "--descriptor", descriptor)
+    assert code == 0, err
+    planned = {op["key"]: op for op in json.loads(out)["ops"]}
+    minimal = op_names(ROOT / "schemas" / "op_sets" / "minimal.yaml")
+    assert sorted(
+        key for key, op in planned.items() if op["default_kernel"] == "minimal"
+    ) == sorted(minimal)
+    template = (ROOT / "templates/csrc/generated/minimal_kernels.cpp.j2").read_text()
+    defined = set(re.findall(r"^[\w:<>&, ]+[ &](\w+)\($", template, re.MULTILINE))
+    defined |= set(
+        re.findall(r"^[\w:<>&, ]+[ &](\w+)\(.*\) \{$", template, re.MULTILINE)
+    )
+    assert (
+        sorted(
+            planned[key]["cpp_name"]
+            for key in minimal
+            if planned[key]["cpp_name"] not in defined
+        )
+        == []
+    )

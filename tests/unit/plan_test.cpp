@@ -260,8 +260,8 @@ TEST_F(PlanTest, AnOpTheIntegrationRegistersIsLeftOutOfSets) {
 }
 
 TEST_F(PlanTest, AnOpTheIntegrationRegistersTakesNoKernel) {
-  EXPECT_TRUE(selected("device: mydev\nops:\n  - relu\n  - _has_compatible_shallow_copy_type\n")
-                  .empty());
+  EXPECT_TRUE(
+      selected("device: mydev\nops:\n  - relu\n  - _has_compatible_shallow_copy_type\n").empty());
   ASSERT_EQ(diags_.error_count(), 1u) << diags_.format();
   const Diagnostic& e = diags_.errors()[0];
   EXPECT_EQ(e.message,
@@ -479,25 +479,24 @@ TEST_F(PlanTest, FamiliesAndKernelFiles) {
             (json{{"minimal", false}, {"cpu_fallback", true}, {"not_implemented", false}}));
 }
 
-TEST_F(PlanTest, BuiltinFamiliesShareOneKernelFile) {
-  std::filesystem::path list = std::filesystem::temp_directory_path() / "frp_minimal.yaml";
-  std::ofstream(list) << "ops: [empty.memory_format, view]\n";
-  Inputs in = inputs("device: mydev\nops: [add.Tensor]\n");
-  in.minimal_kernels = list.string();
-  std::optional<json> model = plan_json(in);
+// The minimal op set's ops (the fixtures': empty.memory_format, empty_strided, view and
+// _local_scalar_dense) start from the generated kernels and share one kernel file.
+TEST_F(PlanTest, TheMinimalSetsFamiliesShareOneKernelFile) {
+  std::optional<json> model = plan_json(inputs("device: mydev\nops: [add.Tensor]\n"));
   ASSERT_TRUE(model.has_value()) << diags_.format();
   EXPECT_EQ(op_json(*model, "view")["default_kernel"], "minimal");
   EXPECT_EQ(op_json(*model, "add.Tensor")["default_kernel"], "cpu_fallback");
   const json* basics = file_json(*model, "csrc/kernels/minimal.cpp");
   ASSERT_NE(basics, nullptr);
   EXPECT_EQ((*basics)["includes"],
-            json::array({"generated/kernels/empty.h", "generated/kernels/view.h"}));
+            json::array({"generated/kernels/_local_scalar_dense.h", "generated/kernels/empty.h",
+                         "generated/kernels/empty_strided.h", "generated/kernels/view.h"}));
   EXPECT_EQ((*basics)["aten_ops_headers"], json::array());
   EXPECT_EQ(file_json(*model, "csrc/kernels/view.cpp"), nullptr);
   EXPECT_NE(file_json(*model, "csrc/kernels/add.cpp"), nullptr);
   const json* minimal_header = file_json(*model, "csrc/generated/minimal_kernels.h");
   ASSERT_NE(minimal_header, nullptr);
-  EXPECT_EQ((*minimal_header)["ops"].size(), 2u);
+  EXPECT_EQ((*minimal_header)["ops"].size(), 4u);
 }
 
 TEST_F(PlanTest, FixedFiles) {
@@ -846,7 +845,7 @@ TEST_F(PlanTest, CustomOps) {
   EXPECT_EQ(op_json(model, "myops::fused_gelu_")["kind"], "inplace");
   EXPECT_EQ(op_json(model, "myops::make_on")["guard"],
             (json{{"kind", "required"}, {"expr", "device"}}));
-  EXPECT_EQ(op_json(model, "view")["default_kernel"], "cpu_fallback");
+  EXPECT_EQ(op_json(model, "view")["default_kernel"], "minimal");  // an aten op keeps its own
 
   const json* custom = file_json(model, "csrc/generated/custom_ops.cpp");
   ASSERT_NE(custom, nullptr);
