@@ -19,16 +19,7 @@ Settings default_settings() {
   s.python = python && *python ? python : FRP_PYTHON;
   const char* data = std::getenv("FRP_DATA_DIR");
   s.data_dir = data && *data ? data : FRP_SOURCE_DIR;
-  const char* cache = std::getenv("FRP_CACHE_DIR");
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  const char* home = std::getenv("HOME");
-  if (cache && *cache) {
-    s.cache_dir = std::string(cache) == "off" ? "" : cache;
-  } else if (xdg && *xdg) {
-    s.cache_dir = std::string(xdg) + "/frp-gen";
-  } else if (home && *home) {
-    s.cache_dir = std::string(home) + "/.cache/frp-gen";
-  }
+  s.cache = CacheFolder::from_environment();
   return s;
 }
 
@@ -46,7 +37,7 @@ void record_input(nlohmann::json& inputs, const std::string& name, const std::st
 std::unique_ptr<load::TorchLocator> start_torch_locator(const Settings& s) {
   if (!s.native_functions.empty()) return nullptr;
   return std::make_unique<load::TorchLocator>(
-      s.python, s.data_dir + "/generator/load/locate_torch.py", s.cache_dir);
+      s.python, s.data_dir + "/generator/load/locate_torch.py", s.cache);
 }
 
 std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers) {
@@ -55,10 +46,8 @@ std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers)
   opts.renderer = s.data_dir + "/generator/render/render.py";
   opts.template_dirs = s.templates;
   opts.template_dirs.push_back(s.data_dir + "/templates");
-  if (!s.cache_dir.empty()) {
-    opts.template_cache = s.cache_dir + "/templates";
-    opts.bytecode_cache = s.cache_dir + "/python";
-  }
+  opts.template_cache = s.cache.templates();
+  opts.bytecode_cache = s.cache.python();
   opts.workers = workers;
   return std::make_unique<render::Renderer>(std::move(opts));
 }
@@ -68,7 +57,7 @@ namespace {
 bool load_torch_yaml(const Settings& s, const load::TorchYaml& yaml, model::OpRegistry& registry,
                      Diagnostics& diags) {
   return registry.load_tags(yaml.tags, diags) &&
-         registry.load_torch_functions({s.cache_dir, yaml.native_functions, yaml.tags}, diags);
+         registry.load_torch_functions({s.cache, yaml.native_functions, yaml.tags}, diags);
 }
 
 // The yaml the Settings name (--native-functions, --tags), loaded into `registry`.

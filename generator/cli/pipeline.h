@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cache_folder.h"
 #include "common/diagnostics.h"
 #include "descriptor/descriptor.h"
 #include "load/torch_locator.h"
@@ -31,9 +32,7 @@ struct Settings {
   // templates_given says whether they replace the ones its manifest records.
   std::vector<std::string> templates;
   bool templates_given = false;
-  // frp-gen's cache (compiled templates, where torch is): $FRP_CACHE_DIR, else
-  // $XDG_CACHE_HOME/frp-gen or ~/.cache/frp-gen; "" for none (FRP_CACHE_DIR=off).
-  std::string cache_dir;
+  CacheFolder cache;  // common/cache_folder.h: its place, layout and rules
 };
 
 Settings default_settings();

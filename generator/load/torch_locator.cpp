@@ -11,20 +11,16 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "common/cache_file.h"
+#include "common/cache_folder.h"
 #include "common/input_file.h"
 
 namespace frp::load {
 
 namespace {
 
-std::string locations_file(const std::string& cache_dir) {
-  return cache_dir + "/torch-locations.json";
-}
-
-nlohmann::json read_locations(const std::string& cache_dir) {
+nlohmann::json read_locations(const CacheFolder& cache) {
   std::string unreadable;  // a file that cannot be read only means Python is asked again
-  const std::optional<std::string> text = read_input_file(locations_file(cache_dir), unreadable);
+  const std::optional<std::string> text = read_input_file(cache.torch_locations(), unreadable);
   if (!text) return nlohmann::json::object();
   nlohmann::json locations = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   return locations.is_object() ? locations : nlohmann::json::object();
@@ -108,10 +104,10 @@ void keep_most_recent(nlohmann::json& locations, std::size_t count) {
 
 }  // namespace
 
-TorchLocator::TorchLocator(std::string python, std::string script, std::string cache_dir)
-    : python_(std::move(python)), script_(std::move(script)), cache_dir_(std::move(cache_dir)) {
-  if (!cache_dir_.empty()) {
-    nlohmann::json locations = read_locations(cache_dir_);
+TorchLocator::TorchLocator(std::string python, std::string script, CacheFolder cache)
+    : python_(std::move(python)), script_(std::move(script)), cache_(std::move(cache)) {
+  if (cache_.enabled()) {
+    nlohmann::json locations = read_locations(cache_);
     auto kept = locations.find(python_);
     if (kept != locations.end()) {
       kept_ = std::move(*kept);
@@ -156,8 +152,8 @@ std::optional<TorchLocation> TorchLocator::location(Diagnostics& diags) {
 }
 
 void TorchLocator::remember() {
-  if (cache_dir_.empty() || !answer_ || depends_on_.is_null()) return;
-  nlohmann::json locations = read_locations(cache_dir_);
+  if (!cache_.enabled() || !answer_ || depends_on_.is_null()) return;
+  nlohmann::json locations = read_locations(cache_);
   locations[python_] = {{"torchgen", answer_->torchgen},
                         {"torch_version", answer_->torch_version},
                         {"executable", depends_on_["executable"]},
@@ -165,7 +161,7 @@ void TorchLocator::remember() {
                         {"env", depends_on_["env"]},
                         {"remembered", seconds_now()}};
   keep_most_recent(locations, kKeptInterpreters);
-  replace_cache_file(locations_file(cache_dir_), locations.dump(2) + "\n");
+  replace_cache_file(cache_.torch_locations(), locations.dump(2) + "\n");
 }
 
 std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,
@@ -175,7 +171,8 @@ std::optional<TorchYaml> torch_yaml_in(const std::string& torchgen_dir,
   if (torchgen_dir.empty() || !std::filesystem::exists(native_dir + "/native_functions.yaml")) {
     diags.error({python, 0, 0},
                 "cannot find PyTorch's native_functions.yaml through '" + python + "'",
-                "install torch==" FRP_TORCH_VERSION " for that Python, set FRP_PYTHON, or pass "
+                "install torch==" FRP_TORCH_VERSION
+                " for that Python, set FRP_PYTHON, or pass "
                 "--native-functions and --tags");
     return std::nullopt;
   }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/cache_folder.h"
 #include "common/diagnostics.h"
 #include "common/subprocess.h"
 
@@ -30,7 +31,7 @@ struct TorchLocation {
 // value}}.
 //
 // Python is not asked again while nothing its answer depended on has changed: the answer is kept
-// in `cache_dir` (torch-locations.json) with what it depended on, and a later run whose
+// in the cache folder (common/cache_folder.h) with what it depended on, and a later run whose
 // interpreter, search folders, torch files and environment variables are all as they were
 // takes it from there (a stat per path instead of a Python start-up). Only when `python` is the
 // interpreter itself (an absolute path to sys.executable): a launcher or a name looked up in
@@ -39,7 +40,7 @@ struct TorchLocation {
 // (kKeptInterpreters), so that reading it stays cheap on a machine that has seen many.
 class TorchLocator {
  public:
-  TorchLocator(std::string python, std::string script, std::string cache_dir);
+  TorchLocator(std::string python, std::string script, CacheFolder cache);
 
   // Python's answer (waited for), or the kept one; nullopt, with an error, if the script could
   // not say.
@@ -57,7 +58,7 @@ class TorchLocator {
  private:
   std::string python_;
   std::string script_;
-  std::string cache_dir_;
+  CacheFolder cache_;
   nlohmann::json kept_;                // this interpreter's entry in the cache, if any
   std::optional<ChildProcess> child_;  // none when the kept answer still holds
   std::optional<TorchLocation> answer_;

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "common/cache_file.h"
+#include "common/cache_folder.h"
 #include "common/input_file.h"
 #include "model/op_registry.h"
 #include "schema/function_schema.h"
@@ -133,11 +133,11 @@ std::unique_ptr<NativeFunction> parse_line(std::string_view line, const std::str
 
 }  // namespace
 
-KeptRegistry::KeptRegistry(const std::string& cache_dir, const std::string& native_functions,
+KeptRegistry::KeptRegistry(const CacheFolder& cache, const std::string& native_functions,
                            const std::string& tags)
     : native_functions(native_functions) {
-  if (cache_dir.empty()) return;
-  path = cache_dir + "/registry/" + path_hash(native_functions) + ".txt";
+  if (!cache.enabled()) return;
+  path = cache.registry(path_hash(native_functions));
   std::ostringstream id;
   id << "frp-gen kept registry " << kFormat << " | frp-gen " << file_identity("/proc/self/exe")
      << " | " << native_functions << ' ' << file_identity(native_functions) << " | " << tags << ' '

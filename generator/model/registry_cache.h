@@ -15,14 +15,15 @@
 #include <string>
 #include <vector>
 
+#include "common/cache_folder.h"
 #include "model/native_function.h"
 
 namespace frp::model {
 
-// Where the copy of `native_functions` (read with `tags`) lives under `cache_dir`, and what it
-// must match.
+// Where the copy of `native_functions` (read with `tags`) lives in the cache folder, and what it
+// must match (common/cache_folder.h).
 struct KeptRegistry {
-  KeptRegistry(const std::string& cache_dir, const std::string& native_functions,
+  KeptRegistry(const CacheFolder& cache, const std::string& native_functions,
                const std::string& tags);
 
   // The operators of the copy, in file order; nullopt if there is none that matches.

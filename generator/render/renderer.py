@@ -24,7 +24,7 @@ computed by the C++ core. One rule of convenience: a file entry's "ops" field ho
 model["ops"], and templates receive those ops as `ops`.
 
 Compiled templates are kept in a bytecode cache (like Python's .pyc files) in the folder given
-with --cache (frp-gen's choice, see Settings::cache_dir), so a run compiles only templates that
+with --cache (frp-gen's choice, see common/cache_folder.h), so a run compiles only templates that
 changed since the last one. Jinja2 checks each entry against its template's source and Python
 version.
 """

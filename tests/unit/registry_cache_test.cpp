@@ -35,7 +35,7 @@ class RegistryCacheTest : public ::testing::Test {
   std::string functions() const { return (dir_ / "native/native_functions.yaml").string(); }
   std::string tags() const { return (dir_ / "native/tags.yaml").string(); }
   std::string cache() const { return (dir_ / "cache").string(); }
-  KeptRegistry kept() const { return KeptRegistry(cache(), functions(), tags()); }
+  KeptRegistry kept() const { return KeptRegistry(CacheFolder(cache()), functions(), tags()); }
 
   // A registry loaded through the kept copy (made on first use).
   OpRegistry load() const {
@@ -134,7 +134,7 @@ TEST_F(RegistryCacheTest, ACopyThatIsNotARegularFileIsNotReadAndDoesNotBlock) {
 }
 
 TEST_F(RegistryCacheTest, NothingIsKeptWithoutACacheFolderOrForAFileWithErrors) {
-  EXPECT_EQ(KeptRegistry("", functions(), tags()).path, "");
+  EXPECT_EQ(KeptRegistry(CacheFolder(), functions(), tags()).path, "");
   std::ofstream(functions(), std::ios::app) << "\n- func: broken(Tensor self ->\n";
   OpRegistry registry;
   Diagnostics diags;

@@ -1,11 +1,22 @@
-#include "common/cache_file.h"
+#include "common/cache_folder.h"
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 namespace frp {
+
+CacheFolder CacheFolder::from_environment() {
+  const char* cache = std::getenv("FRP_CACHE_DIR");
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  if (cache && *cache) return std::string(cache) == "off" ? CacheFolder() : CacheFolder(cache);
+  if (xdg && *xdg) return CacheFolder(std::string(xdg) + "/frp-gen");
+  if (home && *home) return CacheFolder(std::string(home) + "/.cache/frp-gen");
+  return CacheFolder();
+}
 
 bool replace_cache_file(const std::string& path, std::string_view text) {
   namespace fs = std::filesystem;

@@ -1,0 +1,58 @@
+// frp-gen's cache folder: what one run keeps for the next, only ever for speed. Every entry is
+// checked before it is used and ignored when stale, so deleting the folder, or running with
+// FRP_CACHE_DIR=off, costs time and never changes an output. Its layout, and what makes each
+// entry valid, are stated here and nowhere else:
+//
+//   templates/            Jinja2's compiled templates (render/renderer.py). Each records its
+//                         template's modification time; Jinja2 recompiles it when that changed.
+//   python/               the bytecode of frp-gen's own Python modules (render/renderer.py), which
+//                         Python checks against each module's source as it does its .pyc files.
+//   registry/<hash>.txt   torch's operators as read from one native_functions.yaml, the hash
+//                         being of that file's path (model/registry_cache.cpp). Its first line
+//                         names the frp-gen binary and both yaml files (tags.yaml too) by size and
+//                         modification time; a run whose differ reads the yaml instead.
+//   torch-locations.json  where each Python found torch (load/torch_locator.cpp), with what the
+//                         answer depended on: the interpreter, every folder on its search path,
+//                         torch's version.py and yaml, the search-path variables. While all
+//                         hold, no Python is asked; the answer is confirmed by one anyway.
+//
+// Several runs may use the folder at once: every file is replaced whole (replace_cache_file).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace frp {
+
+class CacheFolder {
+ public:
+  CacheFolder() = default;  // no cache folder: every path below is ""
+  explicit CacheFolder(std::string root) : root_(std::move(root)) {}
+
+  // $FRP_CACHE_DIR ("off": none), else $XDG_CACHE_HOME/frp-gen, else ~/.cache/frp-gen.
+  static CacheFolder from_environment();
+
+  bool enabled() const { return !root_.empty(); }
+  const std::string& root() const { return root_; }
+
+  std::string templates() const { return under("templates"); }
+  std::string python() const { return under("python"); }
+  std::string registry(std::string_view hash) const {
+    return under("registry/" + std::string(hash) + ".txt");
+  }
+  std::string torch_locations() const { return under("torch-locations.json"); }
+
+ private:
+  std::string under(const std::string& entry) const {
+    return root_.empty() ? std::string() : root_ + "/" + entry;
+  }
+
+  std::string root_;
+};
+
+// Makes `path` hold `text`: written beside it and renamed over it, so that a concurrent run reads
+// the old file or the new one, never half of one; its folder is made if need be. A cache that
+// cannot be written only costs speed: false, and nothing is left behind.
+bool replace_cache_file(const std::string& path, std::string_view text);
+
+}  // namespace frp
