@@ -2,7 +2,9 @@
 // fallback, its generated defaults, autocast and the conformance test, read into typed values
 // (render_json writes them into the render model). Names a policy file gives that this torch
 // lacks are left out: the files are written for the torch frp-gen is tested with
-// (tests/cli/test_shipped_lists.py checks them).
+// (tests/cli/test_shipped_lists.py checks them). How these lists, the minimal op set and the op
+// planner together decide what runs an operator without a kernel of the team's: docs/design.md,
+// "How an operator without a kernel of the team's runs".
 #pragma once
 
 #include <set>
