@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The project's docs are true to their sources: the generated reference pages are what their
-generators print today, every torch release they name is the one in TORCH_VERSION, and every
+generators print today (the CLI, descriptor and render-model references), every torch release they name is the one in TORCH_VERSION, and every
 link of every page resolves, every page reachable from the README.
 
     check_docs.py --frp-gen build/frp-gen
@@ -78,6 +78,19 @@ def main() -> int:
             "python3 docs/tools/descriptor_reference.py --write",
         )
     )
+    render_model = subprocess.run(
+        [sys.executable, ROOT / "docs/tools/render_model_reference.py"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    problems.append(
+        stale(
+            ROOT / "docs/templates.md",
+            render_model,
+            "python3 docs/tools/render_model_reference.py --write",
+        )
+    )
     problems.append(other_torch_releases())
     links = subprocess.run(
         [sys.executable, Path(check_links.__file__), str(ROOT), "--must-reach", "docs"],
@@ -93,7 +106,8 @@ def main() -> int:
         print(problem, end="" if problem.endswith("\n") else "\n", file=sys.stderr)
     if not problems:
         print(
-            "docs: the CLI and descriptor references are current, torch is TORCH_VERSION's, "
+            "docs: the CLI, descriptor and render-model references are current, torch is "
+            "TORCH_VERSION's, "
             "and every link resolves"
         )
     return 1 if problems else 0
