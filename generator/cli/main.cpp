@@ -211,7 +211,8 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
     json files = json::array();
     json counts = json::object();
     for (const auto& c : plan.changes) {
-      json entry = {{"path", c.path}, {"owner", c.owner}, {"action", write::to_string(c.action)}};
+      json entry = {
+          {"path", c.path}, {"owner", to_string(c.owner)}, {"action", write::to_string(c.action)}};
       if (!c.conflict_lines.empty()) entry["conflict_lines"] = c.conflict_lines;
       if (!c.read_error.empty()) entry["read_error"] = c.read_error;
       files.push_back(std::move(entry));
@@ -232,11 +233,11 @@ void print_summary(const std::string& root, const write::WritePlan& plan, const 
   }
   if (out.quiet) return;
   print_schema_changes(ops, changed);
-  const std::vector<std::string> owners = {"generated", "scaffold", "input"};
-  std::map<std::string, std::map<std::string, int>> table;
+  const Owner owners[] = {Owner::Generated, Owner::Scaffold, Owner::Input};
+  std::map<std::string, std::map<Owner, int>> table;
   for (const auto& c : plan.changes) table[std::string(write::to_string(c.action))][c.owner]++;
   std::cout << root << ":\n  " << std::left << std::setw(11) << "" << std::right;
-  for (const auto& o : owners) std::cout << std::setw(11) << o;
+  for (Owner o : owners) std::cout << std::setw(11) << to_string(o);
   std::cout << "\n";
   for (const auto& [action, row] : table) {
     std::cout << "  " << std::left << std::setw(11) << action << std::right;
@@ -393,10 +394,10 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
   if (!loaded) return report(diags);
 
   // The new repo carries its inputs, so `regen` inside it needs nothing from outside.
-  std::vector<render::RenderedFile> inputs = {{"frp.yaml", "input", loaded->descriptor.text}};
+  std::vector<render::RenderedFile> inputs = {{"frp.yaml", Owner::Input, loaded->descriptor.text}};
   for (const descriptor::Ref& file : loaded->descriptor.custom_ops) {
     if (auto text = load::read_text_file((fs::path(base) / file.value).string(), diags)) {
-      inputs.push_back({file.value, "input", *text});
+      inputs.push_back({file.value, Owner::Input, *text});
     }
   }
   const Generation g{s, *renderer, json::object(), Outcome::kWrite, /*new_repo=*/true};

@@ -27,7 +27,7 @@ nlohmann::json op_schemas(const plan::RenderModel& model) {
 
 void attach_scaffold_ops(const plan::RenderModel& model, std::vector<render::RenderedFile>& files) {
   for (std::size_t i = 0; i < files.size() && i < model.file_ops.size(); ++i) {
-    if (files[i].owner != "scaffold") continue;
+    if (files[i].owner != Owner::Scaffold) continue;
     for (std::size_t op : model.file_ops[i]) {
       std::string key;
       read_string_members(model.ops[op], {{"key", &key}});

@@ -10,10 +10,6 @@
 
 namespace frp::plan {
 
-std::string_view to_string(Owner owner) {
-  return owner == Owner::Scaffold ? "scaffold" : "generated";
-}
-
 const FileSpec* FileTable::find(std::string_view pattern) const {
   for (const FileSpec& spec : files) {
     if (spec.pattern == pattern) return &spec;

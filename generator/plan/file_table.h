@@ -11,13 +11,13 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/owner.h"
 
 namespace frp::plan {
 
-// Who owns a file in the generated repo: frp-gen (rewritten by every regen) or, once written,
-// the backend team (a scaffold, never overwritten).
-enum class Owner { Generated, Scaffold };
-std::string_view to_string(Owner owner);
+// Who owns a file in the generated repo (common/owner.h): the table names generated and
+// scaffold files; the inputs `new` copies in are no table's.
+using frp::Owner;
 
 // What compiles a file: lib<package>.so, the _C module, the C++ tests, or nothing.
 enum class Build { None, Core, Python, Test };

@@ -99,7 +99,9 @@ namespace {
 // A rendered file's path and owner are the plan's: read from its entry in the model, whose first
 // members they are.
 void set_path_and_owner(const std::string& entry, RenderedFile& file) {
-  read_string_members(entry, {{"path", &file.path}, {"owner", &file.owner}});
+  std::string owner;
+  read_string_members(entry, {{"path", &file.path}, {"owner", &owner}});
+  file.owner = owner_named(owner).value_or(Owner::Generated);  // the plan writes only known ones
 }
 
 // How one worker's reply went.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/owner.h"
 #include "common/subprocess.h"
 #include "plan/plan.h"
 
@@ -17,7 +18,7 @@ namespace frp::render {
 // content comes from the renderer.
 struct RenderedFile {
   std::string path;
-  std::string owner;  // "generated" | "scaffold" | "input"
+  Owner owner = Owner::Generated;
   std::string content;
   // A scaffold's ops, by key: recorded in the manifest, so that a regen that must merge or
   // orphan it can say which ops changed.

@@ -251,6 +251,14 @@ bool all_strings(const json& values) {
   return std::all_of(values.begin(), values.end(), [](const json& v) { return v.is_string(); });
 }
 
+// The owner a manifest entry records; nullopt for an entry without a known one.
+std::optional<Owner> recorded_owner(const json& entry) {
+  if (!entry.is_object()) return std::nullopt;
+  auto owner = entry.find("owner");
+  if (owner == entry.end() || !owner->is_string()) return std::nullopt;
+  return owner_named(owner->get_ref<const std::string&>());
+}
+
 // What is wrong with the shape of a manifest, for the members a regen reads ("" if nothing);
 // "templates" is checked where it is read (write/overlays.h).
 std::string manifest_shape_problem(const json& manifest) {
@@ -269,6 +277,10 @@ std::string manifest_shape_problem(const json& manifest) {
           (ops != entry.end() && !(ops->is_array() && all_strings(*ops)))) {
         return "the entry of \"" + it.key() +
                "\" in \"files\" is not {\"owner\": ..., \"sha256\": ...}";
+      }
+      if (!recorded_owner(entry)) {
+        return "the entry of \"" + it.key() + "\" in \"files\" has the owner " + owner->dump() +
+               ", not \"generated\", \"scaffold\" or \"input\"";
       }
     }
   }
@@ -443,7 +455,7 @@ std::string next_pristine(const std::vector<render::RenderedFile>& files, const 
                           const std::optional<PristineStore>& store) {
   std::vector<std::pair<std::string_view, std::string_view>> entries;
   for (const render::RenderedFile& f : files) {
-    if (f.owner == "scaffold") entries.emplace_back(f.path, f.content);
+    if (f.owner == Owner::Scaffold) entries.emplace_back(f.path, f.content);
   }
   for (const FileChange& c : plan.changes) {
     std::optional<std::string_view> kept;
@@ -480,7 +492,7 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
     if (!fresh) planned.insert(f.path);  // for the old manifest's files, which a new repo lacks
     RepoFile file = fresh ? RepoFile{} : read_repo_file(fs::path(root) / f.path);
     const std::optional<std::string>& current = file.text;
-    const bool scaffold = f.owner == "scaffold";
+    const bool scaffold = f.owner == Owner::Scaffold;
     if (current && *current != f.content && scaffold) {
       plan.changes.push_back(plan_scaffold(f, *current, recorded_hash(f.path), store));
       continue;
@@ -502,7 +514,7 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
       action = Action::Create;
     } else if (*current == f.content) {
       action = Action::Unchanged;
-    } else if (f.owner != "generated") {
+    } else if (f.owner != Owner::Generated) {
       action = Action::Skip;  // an input file: the user's
     } else {
       // A generated file may be rewritten only if nobody edited it since we wrote it.
@@ -512,17 +524,17 @@ WritePlan plan_writes(const std::string& root, const std::vector<render::Rendere
     plan.changes.push_back({f.path, f.owner, action});
   }
   for (const auto& [path, entry] : old_files.items()) {
-    const std::string owner = entry.is_object() ? entry.value("owner", "") : "";
-    if (planned.contains(path) || (owner != "generated" && owner != "scaffold")) continue;
+    const std::optional<Owner> owner = recorded_owner(entry);
+    if (planned.contains(path) || !owner || *owner == Owner::Input) continue;
     std::optional<std::string> current = read_file(fs::path(root) / path);
     if (!current) continue;
-    if (owner == "scaffold") {  // the user's file: never removed, only reported
-      plan.changes.push_back({path, owner, Action::Orphaned});
+    if (owner == Owner::Scaffold) {  // the user's file: never removed, only reported
+      plan.changes.push_back({path, Owner::Scaffold, Action::Orphaned});
       continue;
     }
     bool edited = entry.value("sha256", std::string()) != sha256_hex(*current);
     plan.changes.push_back(
-        {path, "generated", (edited && !force) ? Action::Conflict : Action::Remove});
+        {path, Owner::Generated, (edited && !force) ? Action::Conflict : Action::Remove});
   }
   plan.pristine = next_pristine(files, plan, store);
   return plan;
@@ -562,7 +574,7 @@ std::vector<ManifestEntry> manifest_entries(const std::vector<render::RenderedFi
     const ManifestEntry old{it.key(), nullptr, &*it};
     const auto action = actions.find(it.key());
     const bool orphaned = action != actions.end() && action->second == Action::Orphaned;
-    if (it->is_object() && (it->value("owner", "") == "input" || orphaned) &&
+    if ((recorded_owner(*it) == Owner::Input || orphaned) &&
         !std::binary_search(entries.begin(), entries.begin() + rendered, old, by_path)) {
       entries.push_back(old);
     }
@@ -599,7 +611,7 @@ std::string files_text(const std::vector<ManifestEntry>& entries) {
       out += "\n      ],\n";
     }
     out += "      \"owner\": ";
-    append_json_string(out, e.file->owner);
+    append_json_string(out, to_string(e.file->owner));
     out += ",\n      \"sha256\": \"";
     out += sha256_hex(e.file->content);
     out += "\"\n    }";

@@ -64,11 +64,11 @@ class WriterTest : public ::testing::Test {
 
   static std::vector<RenderedFile> first_render() {
     return {
-        {"CMakeLists.txt", "generated", "project(x)\n"},
-        {"csrc/generated/register_0.cpp", "generated", "// register v1\n"},
-        {"csrc/generated/kernels/add.h", "generated", "// add.h v1\n"},
-        {"csrc/kernels/add.cpp", "scaffold", "// write your add kernel here\n"},
-        {"frp.yaml", "input", "device: mydev\n"},
+        {"CMakeLists.txt", Owner::Generated, "project(x)\n"},
+        {"csrc/generated/register_0.cpp", Owner::Generated, "// register v1\n"},
+        {"csrc/generated/kernels/add.h", Owner::Generated, "// add.h v1\n"},
+        {"csrc/kernels/add.cpp", Owner::Scaffold, "// write your add kernel here\n"},
+        {"frp.yaml", Owner::Input, "device: mydev\n"},
     };
   }
 
@@ -138,7 +138,7 @@ TEST_F(WriterTest, FreshDirectoryCreatesEverything) {
   EXPECT_EQ(manifest["version"], "0.1.0");
   ASSERT_EQ(manifest["files"].size(), files.size());
   for (const RenderedFile& f : files) {
-    EXPECT_EQ(manifest["files"][f.path]["owner"], f.owner) << f.path;
+    EXPECT_EQ(manifest["files"][f.path]["owner"], to_string(f.owner)) << f.path;
     EXPECT_EQ(manifest["files"][f.path]["sha256"], sha256_hex(f.content)) << f.path;
   }
   // The staging folder is gone: only the repo is left beside it.
@@ -186,7 +186,7 @@ TEST_F(WriterTest, FreshWriteFailureNamesTheRepoPath) {
   root_ = parent_ / "deeper" / "repo";
   auto files = first_render();
   const std::string long_name = "csrc/" + std::string(300, 'x') + ".cpp";  // over NAME_MAX
-  files.push_back({long_name, "generated", "// too long a name\n"});
+  files.push_back({long_name, Owner::Generated, "// too long a name\n"});
   WritePlan plan = plan_writes(root_.string(), files, json::object(), false);
   Diagnostics diags;
   EXPECT_FALSE(apply(plan, files, header(), json::object(), diags));
@@ -203,8 +203,8 @@ TEST_F(WriterTest, UpdateWriteFailureNamesTheTarget) {
   run(files);
   // 255 bytes: a name the folder takes, but not with the temporary's suffix added.
   const std::string long_name = std::string(255, 'y');
-  files.push_back({long_name, "generated", "// long\n"});
-  files.push_back({"csrc/brand_new/a.cpp", "generated", "// new folder\n"});
+  files.push_back({long_name, Owner::Generated, "// long\n"});
+  files.push_back({"csrc/brand_new/a.cpp", Owner::Generated, "// new folder\n"});
   const json old = manifest_on_disk();
   WritePlan plan = plan_writes(root_.string(), files, old, false);
   Diagnostics diags;
@@ -470,7 +470,7 @@ TEST_F(WriterTest, AFileOfTheTeamsWhereANewScaffoldGoesIsTheirs) {
   // A newer frp-gen scaffolds a file the team already has: theirs, kept, nothing to resolve.
   const std::string mine = "build/\nmy-notes/\n";
   overwrite(root_ / ".gitignore", mine);
-  files.push_back({".gitignore", "scaffold", "/build/\n/dist/\n"});
+  files.push_back({".gitignore", Owner::Scaffold, "/build/\n/dist/\n"});
   WritePlan plan = run(files);
   EXPECT_EQ(actions(plan)[".gitignore"], Action::Skip);
   EXPECT_FALSE(plan.needs_attention());
@@ -556,8 +556,8 @@ TEST_F(WriterTest, DroppedFileAlreadyDeletedIsIgnored) {
 
 TEST_F(WriterTest, ApplyRefusesUnsafePaths) {
   fs::create_directories(root_);
-  const std::vector<RenderedFile> files = {{"ok.txt", "generated", "fine\n"},
-                                           {"../escaped.txt", "generated", "evil\n"}};
+  const std::vector<RenderedFile> files = {{"ok.txt", Owner::Generated, "fine\n"},
+                                           {"../escaped.txt", Owner::Generated, "evil\n"}};
   WritePlan plan = plan_writes(root_.string(), files, json::object(), false);
   Diagnostics diags;
   EXPECT_FALSE(apply(plan, files, header(), json::object(), diags));
@@ -600,6 +600,8 @@ TEST_F(WriterTest, AManifestOfTheWrongShapeIsOneClearError) {
       {R"({"files": {"a.cpp": {"owner": "scaffold"}}})", "the entry of \"a.cpp\""},
       {R"({"files": {"a.cpp": {"owner": "scaffold", "sha256": "x", "ops": [1]}}})",
        "the entry of \"a.cpp\""},
+      {R"({"files": {"a.cpp": {"owner": "mine", "sha256": "x"}}})",
+       "the entry of \"a.cpp\" in \"files\" has the owner \"mine\", not \"generated\""},
       {R"({"ops": {"mm": 1}})", "expected \"ops\" to be an object of strings"},
       {R"({"inputs": []})", "expected \"inputs\" to be an object of strings"},
       {R"({"torch_version": 2})", "expected \"torch_version\" to be a string"},
@@ -706,14 +708,15 @@ TEST_F(WriterTest, ARecordedTemplateFolderThatIsAFileIsNamed) {
 }
 
 TEST(MakeManifest, HeaderOwnersAndHashes) {
-  const std::vector<RenderedFile> files = {{"a.txt", "generated", "A"},
-                                           {"b.txt", "scaffold", "B2"}};
+  const std::vector<RenderedFile> files = {{"a.txt", Owner::Generated, "A"},
+                                           {"b.txt", Owner::Scaffold, "B2"}};
   const json old = {{"files",
                      {{"b.txt", {{"owner", "scaffold"}, {"sha256", "pristine"}}},
                       {"gone.txt", {{"owner", "generated"}, {"sha256", "x"}}},
                       {"frp.yaml", {{"owner", "input"}, {"sha256", "in"}}}}}};
-  WritePlan plan{"root",
-                 {{"a.txt", "generated", Action::Update}, {"b.txt", "scaffold", Action::Skip}}};
+  WritePlan plan{
+      "root",
+      {{"a.txt", Owner::Generated, Action::Update}, {"b.txt", Owner::Scaffold, Action::Skip}}};
   json m = json::parse(manifest_text({{"tool", "frp-gen"}}, files, old, plan));
   EXPECT_EQ(m["tool"], "frp-gen");
   EXPECT_EQ(m["files"]["a.txt"], (json{{"owner", "generated"}, {"sha256", sha256_hex("A")}}));
@@ -726,12 +729,13 @@ TEST(MakeManifest, HeaderOwnersAndHashes) {
 TEST(MakeManifest, IsWhatNlohmannsDumpWrites) {
   // The text is written without building the "files" object as json values: it must still be
   // byte for byte what dump(2) writes for the same value (the manifests in the golden trees).
-  const std::vector<RenderedFile> files = {{"z/last.txt", "generated", "Z"},
-                                           {"a \"quoted\"\\path\t\u00e9.txt", "generated", "A"},
-                                           {"k.cpp", "scaffold", "K", {"add.Tensor", "a\"b"}},
-                                           {"dup.txt", "generated", "first"},
-                                           {"dup.txt", "generated", "second"},
-                                           {"B-upper.txt", "generated", ""}};
+  const std::vector<RenderedFile> files = {
+      {"z/last.txt", Owner::Generated, "Z"},
+      {"a \"quoted\"\\path\t\u00e9.txt", Owner::Generated, "A"},
+      {"k.cpp", Owner::Scaffold, "K", {"add.Tensor", "a\"b"}},
+      {"dup.txt", Owner::Generated, "first"},
+      {"dup.txt", Owner::Generated, "second"},
+      {"B-upper.txt", Owner::Generated, ""}};
   const json old = {
       {"files",
        {{"kept.cpp", {{"owner", "scaffold"}, {"sha256", "pristine"}, {"extra", {1, 2}}}},
@@ -739,7 +743,7 @@ TEST(MakeManifest, IsWhatNlohmannsDumpWrites) {
         {"schemas/my.yaml", {{"owner", "input"}, {"sha256", "in2"}}},
         {"gone.txt", {{"owner", "generated"}, {"sha256", "x"}}},
         {"not-an-object", 3}}}};
-  WritePlan plan{"root", {{"kept.cpp", "scaffold", Action::Orphaned}}};
+  WritePlan plan{"root", {{"kept.cpp", Owner::Scaffold, Action::Orphaned}}};
   const json header = {{"generator", {{"name", "frp-gen"}, {"version", "0.1.0"}}},
                        {"inputs", {{"frp.yaml", "abc"}}},
                        {"templates", {"my templates", "/abs/t"}},
