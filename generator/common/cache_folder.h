@@ -3,14 +3,15 @@
 // FRP_CACHE_DIR=off, costs time and never changes an output. Its layout, and what makes each
 // entry valid, are stated here and nowhere else:
 //
-//   templates/            Jinja2's compiled templates (render/renderer.py). Each records its
-//                         template's modification time; Jinja2 recompiles it when that changed.
+//   templates/            Jinja2's compiled templates (render/renderer.py). Jinja2 checks each
+//                         against its template's source and the Python version, and recompiles it
+//                         when either changed.
 //   python/               the bytecode of frp-gen's own Python modules (render/renderer.py), which
 //                         Python checks against each module's source as it does its .pyc files.
 //   registry/<hash>.txt   torch's operators as read from one native_functions.yaml, the hash
 //                         being of that file's path (model/registry_cache.cpp). Its first line
-//                         names the frp-gen binary and both yaml files (tags.yaml too) by size and
-//                         modification time; a run whose differ reads the yaml instead.
+//                         names the frp-gen binary and both yaml files (tags.yaml too) by size,
+//                         modification time and inode; a run whose differ reads the yaml instead.
 //   torch-locations.json  where each Python found torch (load/torch_locator.cpp), with what the
 //                         answer depended on: the interpreter, every folder on its search path,
 //                         torch's version.py and yaml, the search-path variables. While all
