@@ -22,6 +22,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace frp {
 

@@ -32,7 +32,7 @@ std::string_view to_string(Action action);
 
 struct FileChange {
   std::string path;
-  Owner owner;
+  Owner owner = Owner::Generated;
   Action action;
   // What is written instead of the rendered text (a merge's result); nullopt: the rendered text.
   std::optional<std::string> content = std::nullopt;
