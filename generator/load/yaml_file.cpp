@@ -64,74 +64,79 @@ class YamlBuilder {
         return std::nullopt;
       }
       std::unique_ptr<yaml_event_t, void (*)(yaml_event_t*)> event_guard(&event, yaml_event_delete);
-      if (makes_node(event.type) && ++nodes_ > kMaxNodes) {
-        diags_.error(location(event.start_mark),
-                     "too large: more than " + std::to_string(kMaxNodes) +
-                         " YAML nodes (torch's native_functions.yaml has about 26,000)");
-        return std::nullopt;
-      }
-      switch (event.type) {
-        case YAML_SCALAR_EVENT: {
-          const auto& s = event.data.scalar;
-          YamlNode node(YamlNode::Kind::Scalar, mark(event.start_mark));
-          node.text_.assign(reinterpret_cast<const char*>(s.value), s.length);
-          node.style_ = style_of(s.style);
-          if (s.plain_implicit && node.style_ == YamlNode::Style::Plain && is_null(node.text_)) {
-            // A null has no text: readers that use scalar() without asking get "" for it.
-            node.kind_ = YamlNode::Kind::Null;
-            node.text_.clear();
-          }
-          add(std::move(node), reinterpret_cast<const char*>(s.anchor));
-          break;
-        }
-        case YAML_SEQUENCE_START_EVENT:
-          if (!open(YamlNode::Kind::Sequence, event.start_mark, event.data.sequence_start.anchor)) {
-            return std::nullopt;
-          }
-          break;
-        case YAML_MAPPING_START_EVENT:
-          if (!open(YamlNode::Kind::Mapping, event.start_mark, event.data.mapping_start.anchor)) {
-            return std::nullopt;
-          }
-          break;
-        case YAML_SEQUENCE_END_EVENT:
-        case YAML_MAPPING_END_EVENT:
-          close();
-          break;
-        case YAML_ALIAS_EVENT: {
-          const char* name = reinterpret_cast<const char*>(event.data.alias.anchor);
-          auto it = anchors_.find(name);
-          if (it == anchors_.end()) {
-            diags_.error(location(event.start_mark),
-                         "malformed YAML: found undefined alias '" + std::string(name) + "'");
-            return std::nullopt;
-          }
-          // A copy keeps the tree simple; the budget keeps aliases of aliases (the "billion
-          // laughs") from exploding it.
-          copied_ += it->second.second;
-          if (copied_ > kMaxCopied) {
-            diags_.error(location(event.start_mark),
-                         "malformed YAML: aliases expand to more than " +
-                             std::to_string(kMaxCopied) + " nodes");
-            return std::nullopt;
-          }
-          add(YamlNode(it->second.first), nullptr);
-          break;
-        }
-        case YAML_DOCUMENT_END_EVENT:
-          // One document per file: a second one would be silently ignored, so it is an error.
-          if (!only_document(parser)) return std::nullopt;
-          done = true;
-          break;
-        case YAML_STREAM_END_EVENT:
-          done = true;
-          break;
-        default:
-          break;
-      }
+      if (!take(parser, event, done)) return std::nullopt;
     }
     if (!root_) return YamlNode(YamlNode::Kind::Null, {});  // no document at all
     return std::move(*root_);
+  }
+
+ private:
+  // Adds what one event says to the tree; false (reported) on an error. `done` is set at the end
+  // of the document or of the stream.
+  bool take(yaml_parser_t& parser, const yaml_event_t& event, bool& done) {
+    if (makes_node(event.type) && ++nodes_ > kMaxNodes) {
+      diags_.error(location(event.start_mark),
+                   "too large: more than " + std::to_string(kMaxNodes) +
+                       " YAML nodes (torch's native_functions.yaml has about 26,000)");
+      return false;
+    }
+    switch (event.type) {
+      case YAML_SCALAR_EVENT:
+        add_scalar(event);
+        return true;
+      case YAML_SEQUENCE_START_EVENT:
+        return open(YamlNode::Kind::Sequence, event.start_mark, event.data.sequence_start.anchor);
+      case YAML_MAPPING_START_EVENT:
+        return open(YamlNode::Kind::Mapping, event.start_mark, event.data.mapping_start.anchor);
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT:
+        close();
+        return true;
+      case YAML_ALIAS_EVENT:
+        return add_alias(event);
+      case YAML_DOCUMENT_END_EVENT:
+        // One document per file: a second one would be silently ignored, so it is an error.
+        done = true;
+        return only_document(parser);
+      case YAML_STREAM_END_EVENT:
+        done = true;
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  void add_scalar(const yaml_event_t& event) {
+    const auto& s = event.data.scalar;
+    YamlNode node(YamlNode::Kind::Scalar, mark(event.start_mark));
+    node.text_.assign(reinterpret_cast<const char*>(s.value), s.length);
+    node.style_ = style_of(s.style);
+    if (s.plain_implicit && node.style_ == YamlNode::Style::Plain && is_null(node.text_)) {
+      // A null has no text: readers that use scalar() without asking get "" for it.
+      node.kind_ = YamlNode::Kind::Null;
+      node.text_.clear();
+    }
+    add(std::move(node), reinterpret_cast<const char*>(s.anchor));
+  }
+
+  bool add_alias(const yaml_event_t& event) {
+    const char* name = reinterpret_cast<const char*>(event.data.alias.anchor);
+    auto it = anchors_.find(name);
+    if (it == anchors_.end()) {
+      diags_.error(location(event.start_mark),
+                   "malformed YAML: found undefined alias '" + std::string(name) + "'");
+      return false;
+    }
+    // A copy keeps the tree simple; the budget keeps aliases of aliases (the "billion laughs")
+    // from exploding it.
+    copied_ += it->second.second;
+    if (copied_ > kMaxCopied) {
+      diags_.error(location(event.start_mark), "malformed YAML: aliases expand to more than " +
+                                                   std::to_string(kMaxCopied) + " nodes");
+      return false;
+    }
+    add(YamlNode(it->second.first), nullptr);
+    return true;
   }
 
  private:
