@@ -1,25 +1,20 @@
 // frp-gen command line: new, regen, validate, list-ops, show-op, plan.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
 #include <map>
-#include <sstream>
+#include <nlohmann/json.hpp>
 
 #include "cli/cli_reference.h"
-#include "cli/op_changes.h"
 #include "cli/pipeline.h"
+#include "cli/regen_report.h"
 #include "common/internal_error.h"
-#include "common/json_scan.h"
-#include "common/parallel.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
 #include "write/overlays.h"
-#include "write/pristine_store.h"
 #include "write/repo_lock.h"
 
 namespace fs = std::filesystem;
@@ -27,324 +22,6 @@ using nlohmann::json;
 
 namespace frp::cli {
 namespace {
-
-struct Output {
-  bool json = false;
-  bool quiet = false;
-};
-
-// With FRP_TIMINGS=1, each stage's wall time goes to stderr (for benchmarks/).
-class StageTimer {
- public:
-  StageTimer() : enabled_(std::getenv("FRP_TIMINGS") != nullptr), last_(Clock::now()) {}
-  void lap(const char* stage) {
-    if (!enabled_) return;
-    auto now = Clock::now();
-    // One write per line: the renderer's workers write their timings to the same stderr.
-    std::ostringstream line;
-    line << "frp-gen timing: " << stage << " "
-         << std::chrono::duration<double, std::milli>(now - last_).count() << " ms\n";
-    std::cerr << line.str() << std::flush;
-    last_ = now;
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  bool enabled_;
-  Clock::time_point last_;
-};
-
-// Renderer processes for commands that render: one per core, two at most (the work is a few
-// hundred milliseconds; more processes would cost more to start than they save).
-int render_workers() { return static_cast<int>(cpu_threads(2)); }
-
-int report(const Diagnostics& diags) {
-  std::cerr << diags.format();
-  return kExitBadInput;
-}
-
-// What a regen knows of the ops behind its files: their schemas as the old manifest recorded
-// them and as planned now (the new header's "ops"), and the ops each scaffold served then and
-// serves now.
-struct OpRecords {
-  const json& old_manifest;  // an empty object for a new repo
-  const json& header;
-  const std::vector<render::RenderedFile>& files;
-
-  // Every op whose schema changed; none if the old manifest has no record (a new repo, or one
-  // made by an frp-gen that kept none).
-  std::vector<SchemaChange> changes(const std::vector<std::string>* only = nullptr) const {
-    auto before = old_manifest.find("ops");
-    if (before == old_manifest.end() || !before->is_object()) return {};
-    return schema_changes(*before, header.at("ops"), only);
-  }
-  // The ops of the scaffold at `path` (then and now): all of them, or those whose schema changed.
-  std::vector<SchemaChange> of_file(const std::string& path, bool all) const {
-    std::vector<std::string> keys;
-    for (const auto& f : files) {
-      if (f.path == path) keys = f.ops;
-    }
-    const json old_files = old_manifest.value("files", json::object());
-    if (auto old = old_files.find(path); old != old_files.end() && old->is_object()) {
-      for (const json& key : old->value("ops", json::array())) {
-        if (key.is_string()) keys.push_back(key.get<std::string>());
-      }
-    }
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    if (!all) return changes(&keys);
-    auto before = old_manifest.find("ops");
-    return schemas_of(before != old_manifest.end() ? *before : json(), header.at("ops"), keys);
-  }
-};
-
-// Why a scaffold needs its owner: what happened, and the ops whose schema changed under it.
-void report_scaffold(const std::string& root, const write::FileChange& c, const OpRecords& ops) {
-  const std::string where = root + "/" + c.path;
-  switch (c.action) {
-    case write::Action::Orphaned:
-      std::cerr << where
-                << ": orphaned: no operator of frp.yaml uses this file any more; it is kept, "
-                   "out of the build, until its operator is listed again or you delete it\n";
-      break;
-    case write::Action::Merged:
-      std::cerr << where
-                << ": merged: the scaffold changed; its new signatures and includes are in "
-                   "your file, your code is kept\n";
-      break;
-    case write::Action::MergeConflict:
-      for (int line : c.conflict_lines) {
-        std::cerr << where << ":" << line
-                  << ": conflict: your edits and the new scaffold change the same lines; keep "
-                     "what you need between the markers (<<<<<<< ... >>>>>>>), delete the "
-                     "markers, then rebuild\n";
-      }
-      break;
-    case write::Action::Stale:
-      std::cerr << where
-                << ": stale: the scaffold frp-gen writes for this file changed, and there is no "
-                   "copy of the one it wrote before to merge with (the repo predates "
-                   ".frp/pristine.txt); your file is left as it is: compare it with the new "
-                   "scaffold, now under its path in "
-                << root << "/" << write::PristineStore::kPath
-                << ", and bring over what you need (later changes will merge)\n";
-      break;
-    default:
-      return;
-  }
-  // An orphan names all its ops (one may have only left `autograd:`); the others, what changed.
-  std::cerr << describe(ops.of_file(c.path, c.action == write::Action::Orphaned), "  ");
-}
-
-// What changed in the planned ops since the repo's last generation, before anything is built
-// against them: ops that joined or left the plan by name, and the ops whose schema changed (a
-// new torch, an edited custom-op file) with the old and the new schema.
-void print_schema_changes(const OpRecords& ops, const std::vector<SchemaChange>& changes) {
-  std::vector<SchemaChange> changed;
-  std::string joined, left;
-  auto append = [](std::string& list, const std::string& op) {
-    list += (list.empty() ? "" : ", ") + op;
-  };
-  for (const SchemaChange& c : changes) {
-    if (c.before.empty()) {
-      append(joined, c.op);
-    } else if (c.after.empty()) {
-      append(left, c.op);
-    } else {
-      changed.push_back(c);
-    }
-  }
-  if (!joined.empty()) std::cout << "operators new to the plan: " << joined << "\n";
-  if (!left.empty()) std::cout << "operators no longer planned: " << left << "\n";
-  if (changed.empty()) return;
-  const std::string before = ops.old_manifest.value("torch_version", std::string());
-  const std::string after = ops.header.value("torch_version", std::string());
-  std::cout << "operators whose schema changed since the last generation";
-  if (before != after) std::cout << " (torch " << before << " -> " << after << ")";
-  std::cout << ":\n" << describe(changed, "  ");
-}
-
-// After a regen's errors: the ops the repo was generated with that are gone now, since an op
-// that a new torch dropped is the likely reason an op of frp.yaml is unknown.
-void report_vanished_ops(const json& old_manifest, const Loaded& loaded) {
-  const std::vector<SchemaChange> gone =
-      vanished_ops(old_manifest.value("ops", json::object()), loaded.registry);
-  if (gone.empty()) return;
-  std::cerr << "note: these operators of the last generation (torch "
-            << old_manifest.value("torch_version", std::string("?")) << ") are not in torch "
-            << loaded.torch_version << " or the custom-op files now:\n"
-            << describe(gone, "  ")
-            << "  take them out of frp.yaml; their kernel files stay, reported as orphaned\n";
-}
-
-// Where the team's change to the generated file `path` belongs: its file-table row's
-// `extend_in`, else their kernels or runtime. Looked up only for a file edited by hand.
-std::string where_changes_go(const plan::RenderModel& model, const std::string& path) {
-  for (const std::string& entry : model.files) {
-    std::string entry_path, extend_in;
-    read_string_members(entry, {{"path", &entry_path}, {"extend_in", &extend_in}});
-    if (entry_path == path && !extend_in.empty()) return extend_in + ", which is yours";
-  }
-  return "a kernel or runtime file";
-}
-
-// The summary table: one row per action, one column per owner.
-void print_summary(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
-                   const plan::RenderModel& model, const Output& out) {
-  for (const auto& c : plan.changes) {
-    if (c.action == write::Action::Conflict && !c.read_error.empty()) {
-      Diagnostics unreadable;  // cannot be compared, so it is treated as edited: left alone
-      unreadable.error({root + "/" + c.path, 0, 0},
-                       c.read_error + "; regen cannot tell whether it was edited, so it leaves it",
-                       "make it readable, or remove it to have it generated anew");
-      std::cerr << unreadable.format();
-    } else if (c.action == write::Action::Conflict) {
-      std::cerr << root << "/" << c.path
-                << ": conflict: generated file was edited by hand; move your change into "
-                << where_changes_go(model, c.path) << ", or rerun with --force to overwrite it\n";
-    } else {
-      report_scaffold(root, c, ops);
-    }
-  }
-  const std::vector<SchemaChange> changed = ops.changes();
-  if (out.json) {
-    json files = json::array();
-    json counts = json::object();
-    for (const auto& c : plan.changes) {
-      json entry = {
-          {"path", c.path}, {"owner", to_string(c.owner)}, {"action", write::to_string(c.action)}};
-      if (!c.conflict_lines.empty()) entry["conflict_lines"] = c.conflict_lines;
-      if (!c.read_error.empty()) entry["read_error"] = c.read_error;
-      files.push_back(std::move(entry));
-      counts[std::string(write::to_string(c.action))] =
-          counts.value(std::string(write::to_string(c.action)), 0) + 1;
-    }
-    json schemas = json::array();
-    for (const SchemaChange& c : changed) {
-      schemas.push_back({{"op", c.op}, {"before", c.before}, {"after", c.after}});
-    }
-    std::cout << json{{"root", root},
-                      {"files", files},
-                      {"summary", counts},
-                      {"schema_changes", schemas}}
-                     .dump(2)
-              << "\n";
-    return;
-  }
-  if (out.quiet) return;
-  print_schema_changes(ops, changed);
-  const Owner owners[] = {Owner::Generated, Owner::Scaffold, Owner::Input};
-  std::map<std::string, std::map<Owner, int>> table;
-  for (const auto& c : plan.changes) table[std::string(write::to_string(c.action))][c.owner]++;
-  std::cout << root << ":\n  " << std::left << std::setw(11) << "" << std::right;
-  for (Owner o : owners) std::cout << std::setw(11) << to_string(o);
-  std::cout << "\n";
-  for (const auto& [action, row] : table) {
-    std::cout << "  " << std::left << std::setw(11) << action << std::right;
-    for (const auto& o : owners) std::cout << std::setw(11) << (row.contains(o) ? row.at(o) : 0);
-    std::cout << "\n";
-  }
-}
-
-// What a command that renders does with the result.
-enum class Outcome {
-  kWrite,  // writes the repo
-  kCheck,  // writes nothing; exit 1 if anything would change (regen --check)
-  kDiff,   // the same, printing the unified diff of each change (regen --diff)
-};
-
-// The Python side of a command that renders, and what it renders with.
-struct Generation {
-  const Settings& settings;
-  render::Renderer& renderer;
-  nlohmann::json old_manifest;  // the target repo's, or an empty object for a new repo
-  Outcome outcome = Outcome::kWrite;
-  bool new_repo = false;  // `new`: the target folder must be absent or empty
-};
-
-// `new` into a folder that already holds something, found before the work or (another run got
-// there first) after it.
-int refuse_existing_folder(const std::string& dir, Diagnostics& diags) {
-  diags.error({dir, 0, 0}, "target folder already exists and is not empty",
-              "use 'frp-gen regen --dir " + dir + "' to update a generated repo");
-  return report(diags);
-}
-
-// regen --check and --diff: what regen would change, nothing written. Exit 1 if anything would,
-// or if a file still needs its owner (conflict markers left in it).
-int report_preview(const std::string& root, const write::WritePlan& plan, const OpRecords& ops,
-                   const plan::RenderModel& model, const write::Preview& preview,
-                   const Output& out) {
-  std::cout << preview.diff;
-  print_summary(root, plan, ops, model, out);
-  const int status = preview.changes || plan.needs_attention() ? kExitFailed : kExitOk;
-  if (out.json || out.quiet) return status;
-  // --check names each file it would write, so that a failed CI job says which (--diff's
-  // patch names them already).
-  for (const auto& c : plan.changes) {
-    const char* verb = c.action == write::Action::Create   ? "create"
-                       : c.action == write::Action::Update ? "update"
-                       : c.action == write::Action::Remove ? "remove"
-                       : c.action == write::Action::Merged ? "merge into"
-                                                           : nullptr;
-    if (verb && preview.diff.empty()) {
-      std::cout << "  would " << verb << " " << root << "/" << c.path << "\n";
-    }
-  }
-  std::cout << (preview.changes ? "frp-gen: regen would change the repo; nothing was written\n"
-                : plan.needs_attention() ? "frp-gen: files above need your hand\n"
-                                         : "frp-gen: the repo is up to date\n");
-  return status;
-}
-
-// Runs plan -> render -> write for `loaded` into `root`. `extra` are input files a new repo gets.
-int generate(const Generation& g, Loaded loaded, const std::string& root,
-             std::vector<render::RenderedFile> extra, bool force, const Output& out,
-             Diagnostics& diags, StageTimer& timer) {
-  timer.lap("load");
-  std::optional<plan::RenderModel> model = plan_model(g.settings, loaded, diags);
-  if (!model) {
-    const int code = report(diags);
-    report_vanished_ops(g.old_manifest, loaded);
-    return code;
-  }
-  // What needs no rendering is done while the renderer is still starting up (it is the longer
-  // of the two), the op registry's release included: the model holds all it needs of it.
-  json header = manifest_header(loaded, g.settings.templates, root);
-  header["ops"] = op_schemas(*model);
-  loaded.registry = model::OpRegistry();
-  timer.lap("plan");
-  std::optional<std::vector<render::RenderedFile>> files = g.renderer.render(*model, diags);
-  if (!files) return report(diags);
-  timer.lap("render");
-  attach_scaffold_ops(*model, *files);
-  for (auto& f : extra) files->push_back(std::move(f));
-  write::WritePlan plan = write::plan_writes(root, *files, g.old_manifest, force);
-  if (g.new_repo && !plan.fresh) return refuse_existing_folder(root, diags);
-  const OpRecords ops{g.old_manifest, header, *files};
-  timer.lap("compare");
-  if (g.outcome != Outcome::kWrite) {
-    return report_preview(
-        root, plan, ops, *model,
-        write::preview(plan, *files, header, g.old_manifest, g.outcome == Outcome::kDiff), out);
-  }
-  if (plan.has_conflicts()) {
-    print_summary(root, plan, ops, *model, out);
-    std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
-    return kExitFailed;
-  }
-  if (!write::apply(plan, *files, header, g.old_manifest, diags)) {
-    std::cerr << diags.format();
-    return kExitFailed;
-  }
-  timer.lap("write");
-  print_summary(root, plan, ops, *model, out);
-  if (plan.needs_attention()) {
-    std::cerr << "frp-gen: written; the files above need your hand before the next build\n";
-    return kExitFailed;
-  }
-  return kExitOk;
-}
 
 std::optional<descriptor::Descriptor> read_or_default(const std::string& descriptor_path,
                                                       const std::string& device,
@@ -400,7 +77,7 @@ int cmd_new(const Settings& s, const std::string& name, std::string dir,
       inputs.push_back({file.value, Owner::Input, *text});
     }
   }
-  const Generation g{s, *renderer, json::object(), Outcome::kWrite, /*new_repo=*/true};
+  const Generation g{s, *renderer, write::Manifest{}, Outcome::kWrite, /*new_repo=*/true};
   return generate(g, std::move(*loaded), dir, std::move(inputs), force, out, diags, timer);
 }
 
@@ -426,46 +103,11 @@ bool check_template_folders(const std::vector<std::string>& folders) {
   return diags.has_errors() ? (report(diags), false) : true;
 }
 
-// Whether `dir` can be a generated repo: a folder frp-gen may search, holding a frp.yaml. Says
-// why not, with the OS's reason.
-bool check_repo_folder(const std::string& dir, Diagnostics& diags) {
-  std::error_code ec;
-  const fs::file_status folder = fs::status(dir, ec);
-  if (ec) {
-    diags.error({dir, 0, 0}, "cannot open the repo folder: " + ec.message());
-    return false;
-  }
-  if (!fs::is_directory(folder)) {
-    diags.error({dir, 0, 0}, "not a directory", "pass the folder of a generated repo");
-    return false;
-  }
-  const std::string path = (fs::path(dir) / "frp.yaml").string();
-  if (!fs::exists(fs::status(path, ec)) && ec == std::errc::no_such_file_or_directory) {
-    diags.error({path, 0, 0}, "not a generated repo: frp.yaml is missing",
-                "run 'frp-gen new NAME' to create one");
-    return false;
-  }
-  if (ec) {
-    diags.error({path, 0, 0}, "cannot read: " + ec.message());
-    return false;
-  }
-  return true;
-}
-
-std::optional<Loaded> load_repo(const Settings& s, load::TorchLocator* locator,
-                                const std::string& dir, Diagnostics& diags) {
-  if (!check_repo_folder(dir, diags)) return std::nullopt;
-  const std::string path = (fs::path(dir) / "frp.yaml").string();
-  std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(path, diags);
-  if (!d) return std::nullopt;
-  return load_all(s, locator, *d, dir, diags);
-}
-
 // The template overlays a regen renders with: --templates if given (--no-templates: none),
 // else the ones the repo's manifest records.
 std::optional<std::vector<std::string>> regen_overlays(const Settings& s, bool no_templates,
-                                                       const json& manifest, const std::string& dir,
-                                                       Diagnostics& diags) {
+                                                       const write::Manifest& manifest,
+                                                       const std::string& dir, Diagnostics& diags) {
   if (no_templates && s.templates_given) {
     diags.error({"command line", 0, 0}, "--templates cannot be combined with --no-templates");
     return std::nullopt;
@@ -483,7 +125,7 @@ int cmd_regen(Settings s, const std::string& dir, bool force, bool no_templates,
   std::unique_ptr<load::TorchLocator> locator = start_torch_locator(s);
   // Held to the end: a second regen of this repo waits for this one.
   const write::RepoLock lock = write::RepoLock::acquire(dir, outcome == Outcome::kWrite, std::cerr);
-  std::optional<json> manifest = write::read_manifest(dir, diags);
+  std::optional<write::Manifest> manifest = write::read_manifest(dir, diags);
   if (!manifest) return report(diags);
   std::optional<std::vector<std::string>> overlays =
       regen_overlays(s, no_templates, *manifest, dir, diags);
@@ -539,7 +181,7 @@ int cmd_list_ops(const Settings& s, const std::string& tag, const std::string& m
                  const Output& out) {
   Diagnostics diags;
   model::OpRegistry registry;
-  json inputs;
+  std::map<std::string, std::string> inputs;
   if (!load_torch_ops(s, start_torch_locator(s).get(), registry, inputs, diags)) {
     return report(diags);
   }
@@ -568,7 +210,7 @@ int cmd_list_ops(const Settings& s, const std::string& tag, const std::string& m
 int cmd_show_op(const Settings& s, const std::string& key, const Output& out) {
   Diagnostics diags;
   model::OpRegistry registry;
-  json inputs;
+  std::map<std::string, std::string> inputs;
   if (!load_torch_ops(s, start_torch_locator(s).get(), registry, inputs, diags)) {
     return report(diags);
   }

@@ -2,7 +2,12 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
+#include <sstream>
 
+#include "cli/op_changes.h"
+#include "cli/regen_report.h"
+#include "common/parallel.h"
 #include "common/paths.h"
 #include "load/torch_locator.h"
 #include "load/yaml_file.h"
@@ -23,10 +28,25 @@ Settings default_settings() {
   return s;
 }
 
+StageTimer::StageTimer() : enabled_(std::getenv("FRP_TIMINGS") != nullptr), last_(Clock::now()) {}
+
+void StageTimer::lap(const char* stage) {
+  if (!enabled_) return;
+  auto now = Clock::now();
+  // One write per line: the renderer's workers write their timings to the same stderr.
+  std::ostringstream line;
+  line << "frp-gen timing: " << stage << " "
+       << std::chrono::duration<double, std::milli>(now - last_).count() << " ms\n";
+  std::cerr << line.str() << std::flush;
+  last_ = now;
+}
+
+int render_workers() { return static_cast<int>(cpu_threads(2)); }
+
 namespace {
 
-void record_input(nlohmann::json& inputs, const std::string& name, const std::string& path,
-                  Diagnostics& diags) {
+void record_input(std::map<std::string, std::string>& inputs, const std::string& name,
+                  const std::string& path, Diagnostics& diags) {
   if (std::optional<std::string> text = load::read_text_file(path, diags)) {
     inputs[name] = write::sha256_hex(*text);
   }
@@ -103,7 +123,8 @@ std::optional<load::TorchYaml> load_installed_yaml(const Settings& s, load::Torc
 }  // namespace
 
 std::optional<std::string> load_torch_ops(const Settings& s, load::TorchLocator* locator,
-                                          model::OpRegistry& registry, nlohmann::json& inputs,
+                                          model::OpRegistry& registry,
+                                          std::map<std::string, std::string>& inputs,
                                           Diagnostics& diags) {
   std::optional<load::TorchYaml> yaml = locator ? load_installed_yaml(s, *locator, registry, diags)
                                                 : load_named_yaml(s, registry, diags);
@@ -117,7 +138,6 @@ std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
                                descriptor::Descriptor d, const std::string& base_dir,
                                Diagnostics& diags) {
   Loaded loaded;
-  loaded.inputs = nlohmann::json::object();
   std::optional<std::string> version =
       load_torch_ops(s, locator, loaded.registry, loaded.inputs, diags);
   if (!version) return std::nullopt;
@@ -172,15 +192,97 @@ std::optional<plan::RenderModel> plan_model(const Settings& s, const Loaded& loa
   return plan::build_render_model(in, diags);
 }
 
-nlohmann::json manifest_header(const Loaded& loaded, const std::vector<std::string>& templates,
-                               const std::string& root) {
-  nlohmann::json header = {{"generator", {{"name", "frp-gen"}, {"version", FRP_VERSION}}},
-                           {"torch_version", loaded.torch_version},
-                           {"device", loaded.descriptor.device},
-                           {"inputs", loaded.inputs}};
-  nlohmann::json overlays = write::overlay_record(templates, root);
-  if (!overlays.is_null()) header["templates"] = std::move(overlays);
+write::Manifest manifest_header(const Loaded& loaded, const plan::RenderModel& model,
+                                const std::vector<std::string>& templates,
+                                const std::string& root) {
+  write::Manifest header;
+  header.generator_version = FRP_VERSION;
+  header.torch_version = loaded.torch_version;
+  header.device = loaded.descriptor.device;
+  header.inputs = loaded.inputs;
+  header.ops = op_schemas(model);
+  header.templates = write::overlay_record(templates, root);
   return header;
+}
+
+bool check_repo_folder(const std::string& dir, Diagnostics& diags) {
+  std::error_code ec;
+  const fs::file_status folder = fs::status(dir, ec);
+  if (ec) {
+    diags.error({dir, 0, 0}, "cannot open the repo folder: " + ec.message());
+    return false;
+  }
+  if (!fs::is_directory(folder)) {
+    diags.error({dir, 0, 0}, "not a directory", "pass the folder of a generated repo");
+    return false;
+  }
+  const std::string path = (fs::path(dir) / "frp.yaml").string();
+  if (!fs::exists(fs::status(path, ec)) && ec == std::errc::no_such_file_or_directory) {
+    diags.error({path, 0, 0}, "not a generated repo: frp.yaml is missing",
+                "run 'frp-gen new NAME' to create one");
+    return false;
+  }
+  if (ec) {
+    diags.error({path, 0, 0}, "cannot read: " + ec.message());
+    return false;
+  }
+  return true;
+}
+
+std::optional<Loaded> load_repo(const Settings& s, load::TorchLocator* locator,
+                                const std::string& dir, Diagnostics& diags) {
+  if (!check_repo_folder(dir, diags)) return std::nullopt;
+  const std::string path = (fs::path(dir) / "frp.yaml").string();
+  std::optional<descriptor::Descriptor> d = descriptor::read_descriptor(path, diags);
+  if (!d) return std::nullopt;
+  return load_all(s, locator, *d, dir, diags);
+}
+
+int generate(const Generation& g, Loaded loaded, const std::string& root,
+             std::vector<render::RenderedFile> extra, bool force, const Output& out,
+             Diagnostics& diags, StageTimer& timer) {
+  timer.lap("load");
+  std::optional<plan::RenderModel> model = plan_model(g.settings, loaded, diags);
+  if (!model) {
+    const int code = report(diags);
+    report_vanished_ops(g.old_manifest, loaded);
+    return code;
+  }
+  // What needs no rendering is done while the renderer is still starting up (it is the longer
+  // of the two), the op registry's release included: the model holds all it needs of it.
+  const write::Manifest header = manifest_header(loaded, *model, g.settings.templates, root);
+  loaded.registry = model::OpRegistry();
+  timer.lap("plan");
+  std::optional<std::vector<render::RenderedFile>> files = g.renderer.render(*model, diags);
+  if (!files) return report(diags);
+  timer.lap("render");
+  attach_scaffold_ops(*model, *files);
+  for (auto& f : extra) files->push_back(std::move(f));
+  write::WritePlan plan = write::plan_writes(root, *files, g.old_manifest, force);
+  if (g.new_repo && !plan.fresh) return refuse_existing_folder(root, diags);
+  const OpRecords ops{g.old_manifest, header, *files};
+  timer.lap("compare");
+  if (g.outcome != Outcome::kWrite) {
+    return report_preview(
+        root, plan, ops, *model,
+        write::preview(plan, *files, header, g.old_manifest, g.outcome == Outcome::kDiff), out);
+  }
+  if (plan.has_conflicts()) {
+    print_summary(root, plan, ops, *model, out);
+    std::cerr << "frp-gen: nothing was written because of the conflicts above\n";
+    return kExitFailed;
+  }
+  if (!write::apply(plan, *files, header, g.old_manifest, diags)) {
+    std::cerr << diags.format();
+    return kExitFailed;
+  }
+  timer.lap("write");
+  print_summary(root, plan, ops, *model, out);
+  if (plan.needs_attention()) {
+    std::cerr << "frp-gen: written; the files above need your hand before the next build\n";
+    return kExitFailed;
+  }
+  return kExitOk;
 }
 
 }  // namespace frp::cli

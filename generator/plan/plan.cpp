@@ -136,8 +136,19 @@ std::optional<PlannedOp> plan_op(const model::NativeFunction& fn, const OpLists&
 // The selected ops, planned, and model["ops"] as JSON text: ops[i] is written as ops_json[i].
 struct PlannedOps {
   std::vector<PlannedOp> ops;
-  std::vector<std::string> ops_json;
+  std::vector<ModelOp> model_ops;  // ops[i] as the stages after the plan know it
 };
+
+// The schema the manifest records for `op`: a custom op's is written without its namespace,
+// which its key has.
+std::string recorded_schema(const model::Op& op) {
+  std::string schema = op.schema;
+  const std::size_t ns = op.key.find("::");
+  if (ns != std::string::npos && schema.compare(0, ns + 2, op.key, 0, ns + 2) != 0) {
+    schema.insert(0, op.key, 0, ns + 2);
+  }
+  return schema;
+}
 
 // Typing an op and writing its JSON do not depend on the other ops, and are most of the plan's
 // work for a large op list: they are cut into parts shared among threads (the renderers are only
@@ -158,11 +169,12 @@ PlannedOps plan_ops_in_parallel(const std::vector<const model::NativeFunction*>&
   for (const Diagnostics& part : part_diags) diags.append(part);
   PlannedOps out;
   out.ops.reserve(selected.size());
-  out.ops_json.reserve(selected.size());
+  out.model_ops.reserve(selected.size());
   for (std::size_t i = 0; i < selected.size(); ++i) {
     if (!planned[i]) continue;
+    const model::Op& op = planned[i]->op;
+    out.model_ops.push_back({op.key, recorded_schema(op), std::move(texts[i])});
     out.ops.push_back(std::move(*planned[i]));
-    out.ops_json.push_back(std::move(texts[i]));
   }
   return out;
 }
@@ -234,23 +246,26 @@ std::vector<Binding> global_bindings(const descriptor::Descriptor& d) {
   return {{"package", d.python_package}, {"runtime", d.runtime}};
 }
 
-// The files, as the render model and the renderer's work sharing hold them. A quoted file that
-// this repo does not have (its feature is off) is left out; the quoting template's `region`
-// then says which file it lacks.
-void add_files(const std::vector<FileEntry>& files, RenderModel& model) {
+// The files, as the stages after the plan know them. A quoted file that this repo does not have
+// (its feature is off) is left out; the quoting template's `region` then says which file it
+// lacks.
+std::vector<ModelFile> model_files(const std::vector<FileEntry>& files) {
   std::map<std::string, std::size_t, std::less<>> index_of;
   for (std::size_t i = 0; i < files.size(); ++i) index_of.emplace(files[i].path, i);
-  model.files.reserve(files.size());
-  model.file_ops.reserve(files.size());
-  model.file_quotes.reserve(files.size());
+  std::vector<ModelFile> out;
+  out.reserve(files.size());
   for (const FileEntry& file : files) {
-    model.files.push_back(file_entry_json_text(file));
-    model.file_ops.push_back(file.ops);
-    std::vector<std::size_t>& quotes = model.file_quotes.emplace_back();
+    ModelFile& entry = out.emplace_back();
+    entry.path = file.path;
+    entry.owner = file.spec->owner;
+    entry.extend_in = file.extend_in;
+    entry.ops = file.ops;
     for (const std::string& path : file.quotes) {
-      if (auto it = index_of.find(path); it != index_of.end()) quotes.push_back(it->second);
+      if (auto it = index_of.find(path); it != index_of.end()) entry.quotes.push_back(it->second);
     }
+    entry.request = file_entry_json_text(file);
   }
+  return out;
 }
 
 }  // namespace
@@ -262,9 +277,9 @@ json op_to_json(const model::Op& op, const OpFacts& facts) {
 json RenderModel::to_json() const {
   json whole = doc;
   json& op_list = whole["ops"] = json::array();
-  for (const std::string& text : ops) op_list.push_back(json::parse(text));
+  for (const ModelOp& op : ops) op_list.push_back(json::parse(op.request));
   json& file_list = whole["files"] = json::array();
-  for (const std::string& text : files) file_list.push_back(json::parse(text));
+  for (const ModelFile& file : files) file_list.push_back(json::parse(file.request));
   return whole;
 }
 
@@ -293,8 +308,8 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
 
   RenderModel model;
   model.doc = model_doc(in, parts);
-  model.ops = std::move(planned.ops_json);
-  add_files(files, model);
+  model.ops = std::move(planned.model_ops);
+  model.files = model_files(files);
   return model;
 }
 

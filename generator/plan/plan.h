@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/owner.h"
 #include "descriptor/descriptor.h"
 #include "model/op.h"
 #include "model/op_registry.h"
@@ -51,19 +52,32 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
 // registry keys it; custom ops keep their namespace.
 std::string normalize_key(const std::string& name);
 
-// The render model: plain JSON, the contract between the C++ core and the templates (see
-// render_json.h for how it is written). Its bulk, an entry per op and per file, is kept as JSON
-// text, copied into each renderer's request as it is.
+// One planned op as the stages after the plan know it.
+struct ModelOp {
+  std::string key;     // "add.Tensor", "myops::scale"
+  std::string schema;  // with a custom op's namespace: as the repo's manifest records it
+  // Its entry of the render model's "ops", as JSON text, written once by the plan and copied
+  // into each renderer's request as it is: render/ is its only reader.
+  std::string request;
+};
+
+// One planned file as the stages after the plan know it.
+struct ModelFile {
+  std::string path;
+  Owner owner = Owner::Generated;
+  std::string extend_in;            // where a team extends it (its table row's), "" if nowhere
+  std::vector<std::size_t> ops;     // indices into the model's ops: its template's `ops`
+  std::vector<std::size_t> quotes;  // indices of the files whose regions it quotes
+  std::string request;              // its entry of the model's "files", as JSON text (render/)
+};
+
+// The render model: what the templates see (see render_json.h for how it is written), with the
+// ops and files typed for the stages after the plan. The request text of an op or a file is the
+// renderers' only: each worker is sent the entries its files use, spliced as they are.
 struct RenderModel {
-  nlohmann::json doc;              // every member but "ops" and "files": backend, build, layout...
-  std::vector<std::string> ops;    // model["ops"][i] as JSON text
-  std::vector<std::string> files;  // model["files"][i] as JSON text: {path, template, owner, ...}
-  // The "ops" of files[i] again, as numbers: the renderer shares files out among its workers by
-  // them without parsing the entries.
-  std::vector<std::vector<std::size_t>> file_ops;
-  // The files whose regions files[i] quotes (its table row's `quotes`), as indices into files:
-  // the worker that renders files[i] is sent their entries too.
-  std::vector<std::vector<std::size_t>> file_quotes;
+  nlohmann::json doc;  // every member but "ops" and "files": backend, build, layout...
+  std::vector<ModelOp> ops;
+  std::vector<ModelFile> files;
 
   nlohmann::json to_json() const;  // the whole model as one value (`frp-gen plan`, tests)
 };

@@ -24,9 +24,7 @@ std::string op_json_text(const model::Op& op, const WrapperPlan& wrapper,
                          std::optional<bool> autograd = std::nullopt,
                          const AutogradFunction* function = nullptr);
 
-// The JSON object of one file entry: {"path", "template", "owner", "ops"} and its fields. Path,
-// template and owner come first: the renderer reads path and owner by scanning the text
-// (common/json_scan.h), which costs least for the members written first.
+// The JSON object of one file entry: {"path", "template", "owner", "ops"} and its fields.
 std::string file_entry_json_text(const FileEntry& file);
 
 // Everything in the render model besides its ops and files.

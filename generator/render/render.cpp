@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "common/json_scan.h"
 #include "common/json_text.h"
 #include "common/parallel.h"
 #include "render/frames.h"
@@ -96,14 +95,6 @@ std::optional<std::size_t> Renderer::workers(Diagnostics& diags) {
 
 namespace {
 
-// A rendered file's path and owner are the plan's: read from its entry in the model, whose first
-// members they are.
-void set_path_and_owner(const std::string& entry, RenderedFile& file) {
-  std::string owner;
-  read_string_members(entry, {{"path", &file.path}, {"owner", &owner}});
-  file.owner = owner_named(owner).value_or(Owner::Generated);  // the plan writes only known ones
-}
-
 // How one worker's reply went.
 struct Reply {
   bool complete = false;
@@ -133,7 +124,8 @@ Reply read_reply(Channel& channel, const plan::RenderModel& model,
       reply.problem = "a frame of kind '" + std::string(1, static_cast<char>(kind)) + "'";
       return reply;
     }
-    set_path_and_owner(model.files[share[k]], file);
+    file.path = model.files[share[k]].path;
+    file.owner = model.files[share[k]].owner;
   }
   reply.complete = true;
   return reply;
@@ -143,15 +135,15 @@ Reply read_reply(Channel& channel, const plan::RenderModel& model,
 // ops) while keeping each op's files together: a worker is sent only the ops its files use, so
 // the fewer ops two workers share, the less JSON each one parses. Largest files first; a file
 // goes to the worker that already has most of its ops unless that worker is ahead of the least
-// loaded one by more than a small slack. `file_ops[i]` are the ops of file i.
-std::vector<std::vector<std::size_t>> share_files(
-    const std::vector<std::vector<std::size_t>>& file_ops, std::size_t workers) {
-  std::vector<std::size_t> order(file_ops.size());
-  std::vector<std::size_t> cost(file_ops.size());
+// loaded one by more than a small slack.
+std::vector<std::vector<std::size_t>> share_files(const std::vector<plan::ModelFile>& files,
+                                                  std::size_t workers) {
+  std::vector<std::size_t> order(files.size());
+  std::vector<std::size_t> cost(files.size());
   std::size_t total = 0;
-  for (std::size_t i = 0; i < file_ops.size(); ++i) {
+  for (std::size_t i = 0; i < files.size(); ++i) {
     order[i] = i;
-    cost[i] = 1 + file_ops[i].size();
+    cost[i] = 1 + files[i].ops.size();
     total += cost[i];
   }
   std::stable_sort(order.begin(), order.end(),
@@ -167,7 +159,7 @@ std::vector<std::vector<std::size_t>> share_files(
     for (std::size_t w = 0; w < workers; ++w) {
       if (load[w] > least + slack) continue;
       std::size_t overlap = 0;
-      for (std::size_t op : file_ops[i]) overlap += op < has_op[w].size() && has_op[w][op];
+      for (std::size_t op : files[i].ops) overlap += op < has_op[w].size() && has_op[w][op];
       if (!found || overlap > best_overlap || (overlap == best_overlap && load[w] < load[best])) {
         best = w;
         best_overlap = overlap;
@@ -176,7 +168,7 @@ std::vector<std::vector<std::size_t>> share_files(
     }
     share[best].push_back(i);
     load[best] += cost[i];
-    for (std::size_t op : file_ops[i]) {
+    for (std::size_t op : files[i].ops) {
       if (op >= has_op[best].size()) has_op[best].resize(op + 1, false);
       has_op[best][op] = true;
     }
@@ -203,26 +195,24 @@ std::string request_for(const plan::RenderModel& model, const std::string& share
   std::vector<bool> file_used(model.files.size(), false), op_used(model.ops.size(), false);
   auto use = [&](std::size_t i) {
     file_used[i] = true;
-    for (std::size_t op : model.file_ops[i]) op_used[op] = true;
+    for (std::size_t op : model.files[i].ops) op_used[op] = true;
   };
   for (std::size_t i : share) {
     use(i);
-    if (i >= model.file_quotes.size()) continue;  // a model made by hand, in a test
-    for (std::size_t quoted : model.file_quotes[i]) use(quoted);
+    for (std::size_t quoted : model.files[i].quotes) use(quoted);
   }
   std::size_t size = shared.size() + 64;
   for (std::size_t i = 0; i < model.ops.size(); ++i) {
-    size += op_used[i] ? model.ops[i].size() + 1 : 5;
+    size += op_used[i] ? model.ops[i].request.size() + 1 : 5;
   }
   for (std::size_t i = 0; i < model.files.size(); ++i) {
-    size += file_used[i] ? model.files[i].size() + 1 : 5;
+    size += file_used[i] ? model.files[i].request.size() + 1 : 5;
   }
-  auto entries = [](JsonText& out, const std::vector<std::string>& texts,
-                    const std::vector<bool>& used) {
+  auto entries = [](JsonText& out, const auto& entries, const std::vector<bool>& used) {
     out.begin_array();
-    for (std::size_t i = 0; i < texts.size(); ++i) {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
       if (used[i]) {
-        out.raw(texts[i]);
+        out.raw(entries[i].request);
       } else {
         out.null();
       }
@@ -247,7 +237,7 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
                                                           Diagnostics& diags) {
   const std::optional<std::size_t> workers = this->workers(diags);
   if (!workers) return std::nullopt;
-  const std::vector<std::vector<std::size_t>> share = share_files(model.file_ops, *workers);
+  const std::vector<std::vector<std::size_t>> share = share_files(model.files, *workers);
   // Each worker's request is written and sent on its own thread: the workers are waiting, so
   // their cores are free, and each starts parsing as soon as its own request is complete.
   const std::string shared = shared_parts(model);

@@ -8,7 +8,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kManifestPath = ".frp/manifest.json";
 constexpr const char* kHint =
     "restore the folder, pass --templates DIR to use other overlays, or --no-templates to "
     "render with the built-in templates only";
@@ -31,9 +30,9 @@ std::optional<std::string> inside(const fs::path& dir, const fs::path& root) {
 
 }  // namespace
 
-nlohmann::json overlay_record(const std::vector<std::string>& dirs, const std::string& root) {
-  if (dirs.empty()) return nullptr;
-  nlohmann::json record = nlohmann::json::array();
+std::vector<std::string> overlay_record(const std::vector<std::string>& dirs,
+                                        const std::string& root) {
+  std::vector<std::string> record;
   for (const std::string& dir : dirs) {
     if (std::optional<std::string> relative = inside(dir, root)) {
       record.push_back(*relative);
@@ -46,25 +45,14 @@ nlohmann::json overlay_record(const std::vector<std::string>& dirs, const std::s
   return record;
 }
 
-std::optional<std::vector<std::string>> recorded_overlays(const nlohmann::json& manifest,
+std::optional<std::vector<std::string>> recorded_overlays(const Manifest& manifest,
                                                           const std::string& root,
                                                           Diagnostics& diags) {
   const std::string manifest_path = (fs::path(root) / kManifestPath).string();
   std::vector<std::string> dirs;
-  auto record = manifest.find("templates");
-  if (record == manifest.end() || record->is_null()) return dirs;
-  if (!record->is_array()) {
-    diags.error({manifest_path, 0, 0}, "expected \"templates\" to be a list of folders", kHint);
-    return std::nullopt;
-  }
   bool found = true;  // every folder: all the missing ones are reported
-  for (const nlohmann::json& entry : *record) {
-    if (!entry.is_string() || entry.get<std::string>().empty()) {
-      diags.error({manifest_path, 0, 0},
-                  "expected \"templates\" to be a list of folders, found " + entry.dump(), kHint);
-      return std::nullopt;
-    }
-    const fs::path recorded(entry.get<std::string>());
+  for (const std::string& entry : manifest.templates) {
+    const fs::path recorded(entry);
     const fs::path dir = recorded.is_absolute() ? recorded : fs::path(root) / recorded;
     std::error_code ec;
     const fs::file_status status = fs::status(dir, ec);

@@ -4,24 +4,24 @@
 // instead of silently going back to the built-in text.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "write/manifest.h"
 
 namespace frp::write {
 
 // The manifest's "templates" entry for `dirs` (as given, relative to the working folder, in
 // order): each folder relative to the repo `root` when it lies inside it (so the repo can move),
-// else absolute. A null value for no overlays: the manifest then has no "templates" entry.
-nlohmann::json overlay_record(const std::vector<std::string>& dirs, const std::string& root);
+// else absolute. None for no overlays: the manifest then has no "templates" entry.
+std::vector<std::string> overlay_record(const std::vector<std::string>& dirs,
+                                        const std::string& root);
 
 // The folders a manifest records (relative ones resolved against `root`), in order; none if it
-// records none. A recorded folder that does not exist, or a malformed record, is an error
-// located at the manifest.
-std::optional<std::vector<std::string>> recorded_overlays(const nlohmann::json& manifest,
+// records none. A recorded folder that is not there is an error located at the manifest.
+std::optional<std::vector<std::string>> recorded_overlays(const Manifest& manifest,
                                                           const std::string& root,
                                                           Diagnostics& diags);
 

@@ -2,7 +2,6 @@
 // the repo and its manifest, decides what happens to each file, and applies all of it or nothing.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "common/diagnostics.h"
 #include "common/paths.h"
 #include "render/render.h"
+#include "write/manifest.h"
 
 namespace frp::write {
 
@@ -55,27 +55,19 @@ struct WritePlan {
   bool needs_attention() const;  // conflicts in scaffolds, or stale ones: exit 1 once written
 };
 
-std::string sha256_hex(std::string_view data);
-
-// Reads <root>/.frp/manifest.json; an absent manifest gives an empty object. Errors (nullopt):
-// a manifest that cannot be read (the path and the OS's reason), is corrupt, or lies out of the
-// repo through a symlink (refused unread); the same for the pristine store beside it.
-std::optional<nlohmann::json> read_manifest(const std::string& root, Diagnostics& diags);
-
 // Decides the action for every file. With `force`, hand-edited generated files are overwritten.
 // A scaffold its owner edited is merged with its new text when that changed (Merged,
 // MergeConflict, or Stale without a pristine copy in the repo's pristine store).
 WritePlan plan_writes(const std::string& root, const std::vector<render::RenderedFile>& files,
-                      const nlohmann::json& old_manifest, bool force);
+                      const Manifest& old, bool force);
 
 // Applies the plan. A new repo is staged in a sibling folder and renamed into place in one step;
 // an existing repo gets every new content staged next to its target first, then renamed, the
-// manifest last. `old_manifest` is the one the plan was made against (read_manifest). Returns
+// manifest (next_manifest) last. `old` is the one the plan was made against. Returns
 // false (with diagnostics) if anything failed; nothing is left half-done before the renames
 // begin.
 bool apply(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
-           const nlohmann::json& manifest_header, const nlohmann::json& old_manifest,
-           Diagnostics& diags);
+           const Manifest& header, const Manifest& old, Diagnostics& diags);
 
 // What `apply` would do to the repo, without doing it (regen --check and --diff).
 struct Preview {
@@ -84,15 +76,13 @@ struct Preview {
 };
 // For a conflict, the diff shows what --force would write over the hand edit.
 Preview preview(const WritePlan& plan, const std::vector<render::RenderedFile>& files,
-                const nlohmann::json& manifest_header, const nlohmann::json& old_manifest,
-                bool with_diff);
+                const Manifest& header, const Manifest& old, bool with_diff);
 
-// The manifest that `apply` writes, as its text (nlohmann's dump(2), and a newline): the header
-// plus each file's owner and content hash. A file the plan skips keeps its old entry (the hash
-// of the pristine scaffold); input files of the old manifest stay listed.
-std::string manifest_text(const nlohmann::json& header,
-                          const std::vector<render::RenderedFile>& files,
-                          const nlohmann::json& old_manifest, const WritePlan& plan);
+// The manifest that `apply` writes: `header` (every member but "files") and each planned file
+// with its owner and content hash. Input files of the old manifest stay listed, and orphaned
+// scaffolds with their old entry; a skipped scaffold records the scaffold, not its owner's text.
+Manifest next_manifest(Manifest header, const std::vector<render::RenderedFile>& files,
+                       const Manifest& old, const WritePlan& plan);
 
 // Paths are checked with frp::is_safe_relative_path (common/paths.h).
 using frp::is_safe_relative_path;
