@@ -134,10 +134,12 @@ std::optional<FileSpec> read_row(const std::string& file, const load::YamlNode& 
     diags.error(load::location_of(file, key), "'" + spec.pattern + "' has no 'owner'",
                 "add 'owner: generated' or 'owner: scaffold'");
   }
-  spec.owner =
-      take_choice<Owner>(reader, "owner",
-                         {{"generated", Owner::Generated}, {"scaffold", Owner::Scaffold}}, diags)
-          .value_or(Owner::Generated);
+  // The table names generated and scaffold files; the inputs `new` copies in are no table's.
+  spec.owner = take_choice<Owner>(reader, "owner",
+                                  {{to_string(Owner::Generated), Owner::Generated},
+                                   {to_string(Owner::Scaffold), Owner::Scaffold}},
+                                  diags)
+                   .value_or(Owner::Generated);
   spec.build = take_choice<Build>(
                    reader, "build",
                    {{"core", Build::Core}, {"python", Build::Python}, {"test", Build::Test}}, diags)

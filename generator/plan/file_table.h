@@ -15,10 +15,6 @@
 
 namespace frp::plan {
 
-// Who owns a file in the generated repo (common/owner.h): the table names generated and
-// scaffold files; the inputs `new` copies in are no table's.
-using frp::Owner;
-
 // What compiles a file: lib<package>.so, the _C module, the C++ tests, or nothing.
 enum class Build { None, Core, Python, Test };
 
