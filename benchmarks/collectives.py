@@ -61,7 +61,7 @@ def collectives(device, sync, runs: int) -> list[dict]:
                 output = torch.empty(numel * WORLD, device=where)
                 tensors[side] = (source, output)
 
-            def call(side):
+            def call(side, tensors=tensors, op=op):  # bound now: called within this loop
                 source, output = tensors[side]
                 if op == "all_reduce":
                     dist.all_reduce(source)
@@ -76,7 +76,7 @@ def collectives(device, sync, runs: int) -> list[dict]:
             samples = {"device": [], "cpu": []}
             for _ in range(runs):
                 for side in ("device", "cpu"):
-                    samples[side].append(timed(lambda: call(side), sync, calls))
+                    samples[side].append(timed(lambda side=side: call(side), sync, calls))
             moved = numel * 4 * (WORLD if op != "all_reduce" else 1) * bus_factor(op)
             row = {"op": op, "mb": mb}
             for side in ("device", "cpu"):
