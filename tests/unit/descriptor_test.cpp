@@ -81,11 +81,11 @@ TEST(Descriptor, DefaultFeatures) {
   const auto& f = default_features();
   for (const char* name :
        {"streams", "events", "pin_memory", "generator", "serialization", "autoload", "autocast",
-        "distributed"}) {
+        "distributed", "comfyui"}) {
     ASSERT_TRUE(f.contains(name)) << name;
     EXPECT_TRUE(f.at(name)) << name;
   }
-  EXPECT_EQ(f.size(), 8u);
+  EXPECT_EQ(f.size(), 9u);
 }
 
 TEST(Descriptor, DerivedNames) {
