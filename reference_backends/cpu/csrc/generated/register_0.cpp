@@ -22,6 +22,7 @@
 #include "generated/kernels/addcdiv.h"
 #include "generated/kernels/addmm.h"
 #include "generated/kernels/all.h"
+#include "generated/kernels/clamp.h"
 #include "generated/kernels/convolution_backward_overrideable.h"
 #include "generated/kernels/convolution_overrideable.h"
 #include "generated/kernels/div.h"
@@ -285,6 +286,22 @@ at::Tensor wrapper_all_dim(const at::Tensor& self, int64_t dim, bool keepdim) {
     calls.record();
   }
   return kernels::all_dim(self, dim, keepdim);
+}
+
+at::Tensor& wrapper_clamp_out(
+    const at::Tensor& self,
+    const ::std::optional<at::Scalar>& min,
+    const ::std::optional<at::Scalar>& max,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "clamp.out", "self");
+  check_written_device(common_device, out, "clamp.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("clamp.out");
+    calls.record();
+  }
+  return kernels::clamp_out(self, min, max, out);
 }
 
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_convolution_backward_overrideable(
@@ -813,6 +830,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
   m.impl("addmm", TORCH_FN(wrapper_addmm));
   m.impl("all.dim", TORCH_FN(wrapper_all_dim));
+  m.impl("clamp.out", TORCH_FN(wrapper_clamp_out));
   m.impl("convolution_backward_overrideable", TORCH_FN(wrapper_convolution_backward_overrideable));
   m.impl("convolution_overrideable", TORCH_FN(wrapper_convolution_overrideable));
   m.impl("div.Tensor", TORCH_FN(wrapper_div_Tensor));

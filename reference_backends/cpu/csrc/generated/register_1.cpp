@@ -17,6 +17,7 @@
 #include "generated/kernels/_reshape_alias.h"
 #include "generated/kernels/_softmax_backward_data.h"
 #include "generated/kernels/_thnn_fused_lstm_cell_backward_impl.h"
+#include "generated/kernels/abs.h"
 #include "generated/kernels/addcmul.h"
 #include "generated/kernels/as_strided.h"
 #include "generated/kernels/bernoulli.h"
@@ -179,6 +180,18 @@ at::Tensor wrapper__softmax_backward_data(
   }
   return kernels::_thnn_fused_lstm_cell_backward_impl(
       grad_hy, grad_cy, cx, cy, workspace, has_bias);
+}
+
+at::Tensor& wrapper_abs_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "abs.out", "self");
+  check_written_device(common_device, out, "abs.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("abs.out");
+    calls.record();
+  }
+  return kernels::abs_out(self, out);
 }
 
 at::Tensor& wrapper_addcmul_(
@@ -625,6 +638,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_softmax_backward_data", TORCH_FN(wrapper__softmax_backward_data));
   m.impl(
       "_thnn_fused_lstm_cell_backward_impl", TORCH_FN(wrapper__thnn_fused_lstm_cell_backward_impl));
+  m.impl("abs.out", TORCH_FN(wrapper_abs_out));
   m.impl("addcmul_", TORCH_FN(wrapper_addcmul_));
   m.impl("as_strided", TORCH_FN(wrapper_as_strided));
   m.impl("bernoulli_.float", TORCH_FN(wrapper_bernoulli__float));

@@ -8,6 +8,17 @@ UNARY(neg, -x)
 #ifdef OP_relu
 UNARY(relu, x < 0 ? (ACC_T)0 : x)  // NaN stays NaN, as with clamp_min
 #endif
+// The bounds come in the operation's dtype; a NaN element stays NaN (a NaN bound stays on the
+// host). The lower bound first, as ATen applies them: a min above max gives max.
+#ifdef OP_clamp
+UNARY(clamp, (x < s0 ? s0 : x) > s1 ? s1 : (x < s0 ? s0 : x))
+#endif
+#ifdef OP_clamp_min
+UNARY(clamp_min, x < s0 ? s0 : x)
+#endif
+#ifdef OP_clamp_max
+UNARY(clamp_max, x > s0 ? s0 : x)
+#endif
 #ifdef OP_add
 BINARY(add, x + s0 * y)
 #endif

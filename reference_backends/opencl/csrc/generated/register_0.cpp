@@ -16,6 +16,7 @@
 #include "generated/kernels/add.h"
 #include "generated/kernels/addcdiv.h"
 #include "generated/kernels/amin.h"
+#include "generated/kernels/clamp.h"
 #include "generated/kernels/convolution_backward_overrideable.h"
 #include "generated/kernels/div.h"
 #include "generated/kernels/exp.h"
@@ -147,6 +148,22 @@ at::Tensor wrapper_amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdi
     calls.record();
   }
   return kernels::amin(self, dim, keepdim);
+}
+
+at::Tensor& wrapper_clamp_out(
+    const at::Tensor& self,
+    const ::std::optional<at::Scalar>& min,
+    const ::std::optional<at::Scalar>& max,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "clamp.out", "self");
+  check_written_device(common_device, out, "clamp.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("clamp.out");
+    calls.record();
+  }
+  return kernels::clamp_out(self, min, max, out);
 }
 
 ::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_convolution_backward_overrideable(
@@ -476,6 +493,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("add.out", TORCH_FN(wrapper_add_out));
   m.impl("addcdiv_", TORCH_FN(wrapper_addcdiv_));
   m.impl("amin", TORCH_FN(wrapper_amin));
+  m.impl("clamp.out", TORCH_FN(wrapper_clamp_out));
   m.impl("convolution_backward_overrideable", TORCH_FN(wrapper_convolution_backward_overrideable));
   m.impl("div.Tensor", TORCH_FN(wrapper_div_Tensor));
   m.impl("div_.Tensor", TORCH_FN(wrapper_div__Tensor));
