@@ -81,8 +81,9 @@ std::string file_entry_problem(const std::string& path, const json& entry) {
   return "";
 }
 
-// What is wrong with the shape of a manifest ("" if nothing). Members it does not know are
-// ignored; a member it knows must have its type (an older frp-gen's manifest lacks some).
+// What is wrong with the shape of a manifest, "templates" aside ("" if nothing). Members it does
+// not know are ignored; a member it knows must have its type (an older frp-gen's manifest lacks
+// some).
 std::string shape_problem(const json& manifest) {
   if (!manifest.is_object()) return "expected a JSON object";
   if (auto files = manifest.find("files"); files != manifest.end()) {
@@ -110,6 +111,12 @@ std::string shape_problem(const json& manifest) {
       return "expected \"generator\" to be {\"name\": ..., \"version\": ...}";
     }
   }
+  return "";
+}
+
+// What is wrong with the "templates" record ("" if nothing): the one member a user may edit by
+// hand, and may delete to render with the built-in templates again.
+std::string templates_problem(const json& manifest) {
   if (auto templates = manifest.find("templates"); templates != manifest.end()) {
     const bool folders =
         templates->is_array() && std::all_of(templates->begin(), templates->end(), [](auto& t) {
@@ -249,13 +256,14 @@ std::optional<Manifest> parse_manifest(std::string_view text, const std::string&
     return std::nullopt;
   }
   if (std::string problem = shape_problem(manifest); !problem.empty()) {
-    // The one member a user may have edited by hand, and may drop to start afresh.
-    const bool overlays = problem.find("\"templates\"") != std::string::npos;
+    diags.error(where, "corrupt manifest: " + problem, hint);
+    return std::nullopt;
+  }
+  if (std::string problem = templates_problem(manifest); !problem.empty()) {
     diags.error(where, "corrupt manifest: " + problem,
-                overlays ? hint +
-                               ", or delete its \"templates\" to render with the built-in "
-                               "templates (or with --templates DIR)"
-                         : hint);
+                hint +
+                    ", or delete its \"templates\" to render with the built-in templates (or "
+                    "with --templates DIR)");
     return std::nullopt;
   }
   return typed(manifest);
