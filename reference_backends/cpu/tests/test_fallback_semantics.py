@@ -32,6 +32,16 @@ def fell_back(name: str) -> bool:
     )
 
 
+@pytest.fixture(autouse=True, params=["mapped", "copied"])
+def memory_access(request):
+    """Each rule holds both ways the fallback reaches device memory: mapped into the host, where
+    the runtime maps it, and copied, as for a device whose memory the host cannot reach."""
+    before = backend._C._fallback_maps_memory()
+    backend._C._set_fallback_maps_memory(request.param == "mapped")
+    yield request.param
+    backend._C._set_fallback_maps_memory(before)
+
+
 def strided_view(storage: torch.Tensor) -> torch.Tensor:
     """A (3, 4) view of a storage of 144 elements: strides (48, 12), storage offset 5."""
     return storage.view(3, 4, 12)[:, :, 5]

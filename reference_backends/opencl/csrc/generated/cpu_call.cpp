@@ -10,9 +10,11 @@
 #include <c10/util/Exception.h>
 
 #include <algorithm>
+#include <atomic>
 #include <iterator>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "generated/cpu_call_tables.h"
@@ -22,6 +24,8 @@
 
 namespace ocl::cpu_call {
 namespace {
+
+std::atomic<bool> map_memory{true};
 
 bool mixes_devices(std::string_view key) {
   return std::binary_search(kMixedDeviceOps.begin(), kMixedDeviceOps.end(), key);
@@ -62,12 +66,14 @@ void for_each_tensor(const c10::IValue& value, Fn&& fn) {
   }
 }
 
-// The bytes of one device storage that a call's tensors reach, and their copy on the CPU.
+// The bytes of one device storage that a call's tensors reach, as the CPU kernel reads them: the
+// device memory itself where the runtime maps it into the host, else a copy.
 struct Mirror {
   c10::Storage device;
-  std::size_t begin = 0;  // first byte copied, counted from the device storage's start
-  std::size_t end = 0;    // one past the last
-  c10::Storage cpu;       // bytes [begin, end) of the device storage
+  std::size_t begin = 0;   // first byte reached, counted from the device storage's start
+  std::size_t end = 0;     // one past the last
+  c10::Storage cpu;        // bytes [begin, end) of the device storage
+  void* mapped = nullptr;  // the host's mapping of those bytes, while `cpu` is that mapping
 };
 
 // A device tensor of the call and the CPU tensor standing in for it.
@@ -85,8 +91,20 @@ class Call {
         first_(stack->size() - op.schema().arguments().size()),
         key_(operator_key(op.schema().operator_name())) {}
 
-  // Checks devices, copies what the device tensors reach to the CPU and puts CPU tensors on the
-  // stack in their place.
+  Call(const Call&) = delete;
+  Call& operator=(const Call&) = delete;
+
+  // A kernel that threw leaves its mappings here. (An unmap that fails then must not hide the
+  // kernel's error.)
+  ~Call() {
+    try {
+      unmap_all();
+    } catch (...) {
+    }
+  }
+
+  // Checks devices, maps or copies what the device tensors reach to the CPU and puts CPU tensors
+  // on the stack in their place.
   void arguments_to_cpu() {
     const auto& arguments = schema_.arguments();
     const bool check = !mixes_devices(key_);
@@ -105,7 +123,7 @@ class Call {
         if (on_device(t)) note(t);
       });
     }
-    copy_mirrors_to_cpu();
+    mirrors_to_cpu();
     for (std::size_t i = 0; i < arguments.size(); ++i) {
       c10::IValue& slot = stack_[first_ + i];
       if (slot.isDevice() && slot.toDevice().is_privateuseone()) {
@@ -119,16 +137,24 @@ class Call {
     }
   }
 
-  // After the CPU kernel: writes the mutable arguments back and replaces the results on the
-  // stack by device tensors.
+  // After the CPU kernel: brings the mutable arguments' changes to the device and replaces the
+  // results on the stack by device tensors. The mappings end first: the device may work on their
+  // memory again (to write back, or to allocate a result in the same buffer).
   void results_to_device() {
+    std::vector<const Twin*> written;
     const auto& arguments = schema_.arguments();
     for (std::size_t i = 0; i < arguments.size(); ++i) {
       if (!is_write(key_, arguments[i])) continue;
       for_each_tensor(arguments_[i], [&](const at::Tensor& t) {
-        if (on_device(t)) write_back(twin_of(t));
+        if (on_device(t)) written.push_back(&twin_of(t));
       });
     }
+    // Which kernels wrote straight into device memory must be known before the mappings end.
+    std::vector<bool> in_place;
+    in_place.reserve(written.size());
+    for (const Twin* twin : written) in_place.push_back(wrote_in_place(*twin));
+    unmap_all();
+    for (std::size_t i = 0; i < written.size(); ++i) write_back(*written[i], in_place[i]);
     const std::size_t count = schema_.returns().size();
     for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
       stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) { return to_device(t); });
@@ -161,20 +187,31 @@ class Call {
     twins_.push_back(std::move(twin));
   }
 
-  void copy_mirrors_to_cpu() {
+  // Gives each mirror its CPU storage: a mapping of the device memory where the runtime can map
+  // it (no copy in either direction), else a copy. Both are resizable through the CPU allocator,
+  // so an out= tensor the kernel grows moves to new CPU memory, as on the CPU, and is written
+  // back from there.
+  void mirrors_to_cpu() {
     for (Mirror& mirror : mirrors_) {
       mirror.begin -= mirror.begin % kAlignment;
       const std::size_t bytes = mirror.end - mirror.begin;
+      char* device = static_cast<char*>(mirror.device.mutable_data()) + mirror.begin;
+      mirror.mapped = maps_memory() ? runtime::map_to_host(device, bytes) : nullptr;
+      if (mirror.mapped != nullptr) {
+        mirror.cpu = c10::Storage(c10::make_intrusive<c10::StorageImpl>(
+            c10::StorageImpl::use_byte_size_t(),
+            bytes,
+            c10::DataPtr(mirror.mapped, c10::Device(c10::kCPU)),  // borrowed: the device owns it
+            c10::GetCPUAllocator(),
+            /*resizable=*/true));
+        continue;
+      }
       mirror.cpu = c10::Storage(
           c10::Storage::use_byte_size_t(),
           bytes,
           c10::GetCPUAllocator(),
           /*resizable=*/true);
-      runtime::memcpy(
-          mirror.cpu.mutable_data(),
-          static_cast<const char*>(mirror.device.data()) + mirror.begin,
-          bytes,
-          runtime::CopyKind::DeviceToHost);
+      runtime::memcpy(mirror.cpu.mutable_data(), device, bytes, runtime::CopyKind::DeviceToHost);
     }
     for (Twin& twin : twins_) {
       const at::Tensor& t = twin.device;
@@ -233,10 +270,28 @@ class Call {
     return nullptr;
   }
 
-  // Writes a mutable argument's elements back from its CPU twin. If the kernel resized the twin
-  // (an out= tensor of the wrong shape, through resize_output), the device tensor first takes the
-  // twin's sizes and strides, its storage growing as the CPU's did.
-  void write_back(const Twin& twin) {
+  // Whether the kernel wrote a mutable argument's elements straight into device memory: its twin
+  // is still over a mapping (the kernel did not grow it into new CPU memory).
+  bool wrote_in_place(const Twin& twin) const {
+    const Mirror* mirror = mirror_of(twin.cpu);
+    return mirror != nullptr && mirror->mapped != nullptr &&
+           twin.cpu.storage().data() == mirror->mapped;
+  }
+
+  void unmap_all() {
+    for (Mirror& mirror : mirrors_) {
+      if (mirror.mapped == nullptr) continue;
+      void* host = std::exchange(mirror.mapped, nullptr);
+      char* device = static_cast<char*>(mirror.device.mutable_data()) + mirror.begin;
+      runtime::unmap_from_host(device, host);
+    }
+  }
+
+  // Brings a mutable argument's changes to the device. If the kernel resized its twin (an out=
+  // tensor of the wrong shape, through resize_output), the device tensor first takes the twin's
+  // sizes and strides, its storage growing as the CPU's did; then the elements are copied, unless
+  // the kernel wrote them in place.
+  void write_back(const Twin& twin, bool in_place) {
     const at::Tensor& cpu = twin.cpu;
     at::Tensor device = twin.device;
     const Mirror* mirror = mirror_of(cpu);
@@ -245,7 +300,7 @@ class Call {
         offset != device.storage_offset()) {
       minimal::set_geometry(device, device.storage(), offset, cpu.sizes(), cpu.strides());
     }
-    minimal::write_elements(device, cpu);
+    if (!in_place) minimal::write_elements(device, cpu);
   }
 
   // A result on the device: the argument it is the twin of (in-place and out= ops return their
@@ -321,6 +376,14 @@ class Call {
 std::string operator_key(const c10::OperatorName& name) {
   const std::string base = name.name.starts_with("aten::") ? name.name.substr(6) : name.name;
   return name.overload_name.empty() ? base : base + "." + name.overload_name;
+}
+
+bool maps_memory() {
+  return map_memory.load(std::memory_order_relaxed);
+}
+
+void set_maps_memory(bool map) {
+  map_memory.store(map, std::memory_order_relaxed);
 }
 
 void run(const c10::OperatorHandle& op, torch::jit::Stack* stack, CpuKernel kernel) {

@@ -3,19 +3,21 @@
 //
 // Running one operator call on the CPU on behalf of ocl, with PyTorch's semantics for what the call
 // sees and what it changes:
-//   - every device storage the call's tensors reach is copied to the CPU once, and each device
-//     tensor becomes a CPU tensor with its own sizes, strides, offset and dtype over that copy, so
-//     the CPU kernel sees the same aliasing, overlap and memory layout as on the device;
-//   - after the kernel, exactly the elements of each mutable argument (`Tensor(a!)`, out=, and
-//     `Tensor(a!)[]`) are written back, through that argument's own geometry; an out= argument
-//     the kernel resized (resize_output) is resized on the device the same way;
+//   - every device storage the call's tensors reach is mapped into the host where the runtime
+//     can map it (runtime::map_to_host), else copied to the CPU once, and each device tensor
+//     becomes a CPU tensor with its own sizes, strides, offset and dtype over that memory, so the
+//     CPU kernel sees the same aliasing, overlap and memory layout as on the device;
+//   - on mapped memory the kernel writes its mutable arguments (`Tensor(a!)`, out=, and
+//     `Tensor(a!)[]`) in place; from a copy, exactly their elements are written back, through
+//     each argument's own geometry; an out= argument the kernel resized (resize_output) is
+//     resized on the device the same way;
 //   - a result is the argument it aliases (in-place and out= ops return their argument), a view
 //     of the device storage when the CPU kernel returned a view of an argument, and otherwise a
 //     copy on the call's device;
 //   - tensors must share one device as for a kernel of the device's own (see device_checks.h),
 //     except for the operators listed in cpu_call.cpp; 0-dim CPU tensors go along unchanged.
-// Copies go through the device-runtime interface only, so this works for memory the host
-// cannot address.
+// Mappings and copies go through the device-runtime interface only, so this works for memory the
+// host cannot address, and costs no copy where it can.
 #pragma once
 
 #include <ATen/core/List.h>
@@ -57,6 +59,11 @@ c10::IValue map_tensors(const c10::IValue& value, Fn&& fn) {
   }
   return value;
 }
+
+// Whether calls map device memory where the runtime can (the default), or always copy: the
+// copying path is what a device whose memory the host cannot reach takes, so its tests run both.
+bool maps_memory();
+void set_maps_memory(bool map);
 
 // Runs the call on `stack` (arguments of `op`, device tensors among them) through `kernel`, and
 // leaves the results, on the device, on the stack.

@@ -729,7 +729,13 @@ bool is_host_pointer(const void* ptr) noexcept {
 // Only where buffers are host memory: elsewhere a mapping may be a copy the driver makes, and
 // OpenCL does not let kernels use other parts of a buffer while part of it is mapped for writing
 // (the caching allocator puts many tensors in one buffer).
+//
+// Below 128 KiB a copy is cheaper: a mapping costs a wait for every queue and a blocking map and
+// unmap, about 10 us each on PoCL, where reading 64 KiB costs less (benchmarks/README.md, the
+// CPU fallback's memory).
 void* map_to_host(void* ptr, std::size_t bytes) {
+  constexpr std::size_t kSmallestMapping = 128 * 1024;
+  if (bytes < kSmallestMapping) return nullptr;
   const opencl::BufferAt at = opencl::buffer_at(ptr);
   opencl::Device& d = opencl::device(at.device);
   if (!d.unified_memory) return nullptr;

@@ -15,6 +15,7 @@
 #include "generated/allocator.h"
 #include "generated/backend_meta.h"
 #include "generated/collective_backend.h"
+#include "generated/cpu_call.h"
 #include "generated/cpu_defaults.h"
 #include "generated/cpu_fallback.h"
 #include "generated/host_staging.h"
@@ -112,6 +113,8 @@ PYBIND11_MODULE(_C, m) {
   m.def("_fallback_counts", &ns::cpu_fallback::counts);
   m.def("_reset_fallback_counts", &ns::cpu_fallback::reset_counts);
   m.def("_cpu_default_names", &ns::cpu_defaults::names);
+  m.def("_fallback_maps_memory", &ns::cpu_call::maps_memory);
+  m.def("_set_fallback_maps_memory", &ns::cpu_call::set_maps_memory);
 
   m.def("_native_counting", [] { return ns::native_calls::enabled(); });
   m.def("_set_native_counting", &ns::native_calls::set_enabled);

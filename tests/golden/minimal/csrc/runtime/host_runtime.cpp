@@ -231,11 +231,12 @@ bool is_host_pointer(const void* ptr) noexcept {
   return s.host_memory.contains(ptr);
 }
 
-// nullptr (callers copy) is right for any memory a driver puts behind device_malloc, which is why
-// it is the default. This runtime's memory is host memory, so `return ptr;` would be right here
-// too, and spare the copies (frp-gen's reference CPU backend does that).
-void* map_to_host(void* /*ptr*/, std::size_t /*bytes*/) {
-  return nullptr;
+// This runtime's device memory is host memory: the host reads and writes it where it is, and
+// the CPU fallback runs CPU kernels on it without copies. When device_malloc hands out your
+// driver's memory, return what your driver's mapping gives, or nullptr (callers then copy
+// through memcpy): a device pointer returned here would be read as host memory.
+void* map_to_host(void* ptr, std::size_t /*bytes*/) {
+  return ptr;
 }
 
 void unmap_from_host(void* /*ptr*/, void* /*host*/) {}
