@@ -2,21 +2,27 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 #include "generated/cpu_call.h"
 
+#include <ATen/EmptyTensor.h>
 #include <ATen/core/List.h>
 #include <ATen/core/Tensor.h>
-#include <ATen/ops/empty_strided.h>
 #include <c10/core/CPUAllocator.h>
+#include <c10/core/DeviceGuard.h>
 #include <c10/core/TensorImpl.h>
 #include <c10/util/Exception.h>
+#include <c10/util/SmallVector.h>
 
 #include <algorithm>
 #include <atomic>
 #include <iterator>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "generated/allocator.h"
 #include "generated/cpu_call_tables.h"
 #include "generated/device_checks.h"
 #include "generated/minimal_kernels.h"
@@ -29,6 +35,35 @@ std::atomic<bool> map_memory{true};
 
 bool mixes_devices(std::string_view key) {
   return std::binary_search(kMixedDeviceOps.begin(), kMixedDeviceOps.end(), key);
+}
+
+// What a call needs to know of its operator beyond the schema. Working it out takes string work
+// that would cost a small operator's call a good part of its time, so it is done on the
+// operator's first call and kept.
+struct OperatorFacts {
+  std::string key;             // operator_key()
+  bool mixes_devices = false;  // its tensors may be on different devices
+  std::vector<bool> writes;    // per argument: whether the operator writes into it
+};
+
+OperatorFacts work_out_facts(const c10::FunctionSchema& schema);
+
+// The facts of `op`, kept per operator name for the process (operators are few and live as long
+// as it does). Each thread keeps its own index of the shared store, so a call takes no lock; a
+// custom operator defined again with other arguments gets new facts.
+const OperatorFacts& facts_of(const c10::OperatorHandle& op) {
+  const c10::FunctionSchema& schema = op.schema();
+  thread_local std::unordered_map<c10::OperatorName, const OperatorFacts*> index;
+  const auto it = index.find(schema.operator_name());
+  if (it != index.end() && it->second->writes.size() == schema.arguments().size()) {
+    return *it->second;
+  }
+  static std::mutex mutex;
+  static auto* store = new std::vector<std::unique_ptr<OperatorFacts>>();  // leaked, as operators
+  const std::lock_guard<std::mutex> lock(mutex);
+  store->push_back(std::make_unique<OperatorFacts>(work_out_facts(schema)));
+  index.insert_or_assign(schema.operator_name(), store->back().get());
+  return *store->back();
 }
 
 // Copies start on a boundary every element size divides (16 bytes: complex128), so that a view
@@ -49,6 +84,16 @@ bool is_write(std::string_view key, const c10::Argument& argument) {
   return std::any_of(kUnmarkedWrites.begin(), kUnmarkedWrites.end(), [&](const UnmarkedWrite& w) {
     return w.key == key && w.argument == argument.name();
   });
+}
+
+OperatorFacts work_out_facts(const c10::FunctionSchema& schema) {
+  OperatorFacts facts;
+  facts.key = operator_key(schema.operator_name());
+  facts.mixes_devices = mixes_devices(facts.key);
+  for (const c10::Argument& argument : schema.arguments()) {
+    facts.writes.push_back(is_write(facts.key, argument));
+  }
+  return facts;
 }
 
 // Calls fn(tensor) for each defined tensor in an argument or result: a Tensor, a Tensor?, a
@@ -89,7 +134,8 @@ class Call {
       : schema_(op.schema()),
         stack_(*stack),
         first_(stack->size() - op.schema().arguments().size()),
-        key_(operator_key(op.schema().operator_name())) {}
+        facts_(facts_of(op)),
+        key_(facts_.key) {}
 
   Call(const Call&) = delete;
   Call& operator=(const Call&) = delete;
@@ -107,7 +153,7 @@ class Call {
   // on the stack in their place.
   void arguments_to_cpu() {
     const auto& arguments = schema_.arguments();
-    const bool check = !mixes_devices(key_);
+    const bool check = !facts_.mixes_devices;
     std::optional<at::Device> common;
     arguments_.assign(stack_.begin() + static_cast<std::ptrdiff_t>(first_), stack_.end());
     for (std::size_t i = 0; i < arguments.size(); ++i) {
@@ -141,17 +187,16 @@ class Call {
   // results on the stack by device tensors. The mappings end first: the device may work on their
   // memory again (to write back, or to allocate a result in the same buffer).
   void results_to_device() {
-    std::vector<const Twin*> written;
+    c10::SmallVector<const Twin*, 4> written;
     const auto& arguments = schema_.arguments();
     for (std::size_t i = 0; i < arguments.size(); ++i) {
-      if (!is_write(key_, arguments[i])) continue;
+      if (!facts_.writes[i]) continue;
       for_each_tensor(arguments_[i], [&](const at::Tensor& t) {
         if (on_device(t)) written.push_back(&twin_of(t));
       });
     }
     // Which kernels wrote straight into device memory must be known before the mappings end.
-    std::vector<bool> in_place;
-    in_place.reserve(written.size());
+    c10::SmallVector<bool, 4> in_place;
     for (const Twin* twin : written) in_place.push_back(wrote_in_place(*twin));
     unmap_all();
     for (std::size_t i = 0; i < written.size(); ++i) write_back(*written[i], in_place[i]);
@@ -347,8 +392,15 @@ class Call {
       return at::Tensor(std::move(impl));
     }
     const at::Tensor dense = cpu.is_non_overlapping_and_dense() ? cpu : cpu.contiguous();
-    at::Tensor out =
-        at::empty_strided(dense.sizes(), dense.strides(), dense.options().device(device));
+    // Straight from the device's allocator: a trip through the dispatcher to empty_strided costs
+    // a small operator's call a good part of its time.
+    const c10::OptionalDeviceGuard guard(device);
+    at::Tensor out = at::detail::empty_strided_generic(
+        dense.sizes(),
+        dense.strides(),
+        device_allocator(),
+        c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
+        dense.scalar_type());
     if (dense.numel() > 0) {
       runtime::memcpy(
           out.mutable_data_ptr(),
@@ -364,10 +416,12 @@ class Call {
   const c10::FunctionSchema& schema_;
   torch::jit::Stack& stack_;
   const std::size_t first_;  // the first argument's place on the stack
-  const std::string key_;
-  std::vector<c10::IValue> arguments_;  // as the caller passed them
-  std::vector<Mirror> mirrors_;
-  std::vector<Twin> twins_;
+  const OperatorFacts& facts_;
+  const std::string& key_;
+  // A call has a handful of each: kept inline, not allocated.
+  c10::SmallVector<c10::IValue, 8> arguments_;  // as the caller passed them
+  c10::SmallVector<Mirror, 4> mirrors_;
+  c10::SmallVector<Twin, 4> twins_;
   std::optional<at::Device> device_;  // where results go: that of the first device tensor
 };
 
@@ -376,6 +430,10 @@ class Call {
 std::string operator_key(const c10::OperatorName& name) {
   const std::string base = name.name.starts_with("aten::") ? name.name.substr(6) : name.name;
   return name.overload_name.empty() ? base : base + "." + name.overload_name;
+}
+
+const std::string& operator_key(const c10::OperatorHandle& op) {
+  return facts_of(op).key;
 }
 
 bool maps_memory() {

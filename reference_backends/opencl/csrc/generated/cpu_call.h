@@ -37,6 +37,8 @@ using CpuKernel = c10::function_ref<void(torch::jit::Stack*)>;
 // An operator's name as users write it: "add.Tensor", "nonzero"; custom operators keep their
 // namespace ("myops::fused_gelu").
 std::string operator_key(const c10::OperatorName& name);
+// The same for a call's operator, worked out on its first call and kept: cheap on every call.
+const std::string& operator_key(const c10::OperatorHandle& op);
 
 // `value` (an argument or result) with each defined tensor it holds, as a Tensor, Tensor?,
 // Tensor[] or Tensor?[], replaced by fn(tensor); anything else as it is.

@@ -731,8 +731,8 @@ bool is_host_pointer(const void* ptr) noexcept {
 // (the caching allocator puts many tensors in one buffer).
 //
 // Below 128 KiB a copy is cheaper: a mapping costs a wait for every queue and a blocking map and
-// unmap, about 10 us each on PoCL, where reading 64 KiB costs less (benchmarks/README.md, the
-// CPU fallback's memory).
+// unmap, about 10 us each on PoCL, where reading 64 KiB costs less (benchmarks/README.md,
+// fallback_cost.py).
 void* map_to_host(void* ptr, std::size_t bytes) {
   constexpr std::size_t kSmallestMapping = 128 * 1024;
   if (bytes < kSmallestMapping) return nullptr;

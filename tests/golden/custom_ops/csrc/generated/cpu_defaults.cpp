@@ -201,7 +201,7 @@ const std::map<std::string_view, c10::KernelFunction>& kernels() {
 void run_on_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const c10::DispatchKeySet cpu(c10::DispatchKey::CPU);
   const auto& table = kernels();
-  const auto it = table.find(cpu_call::operator_key(op.schema().operator_name()));
+  const auto it = table.find(cpu_call::operator_key(op));
   if (it != table.end()) {
     it->second.callBoxed(op, cpu, stack);
   } else {

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "generated/cpu_call.h"
 #include "generated/cpu_defaults.h"
@@ -27,7 +28,7 @@ std::string without_aten(const std::string& name) {
 struct State {
   std::mutex mutex;
   Policy policy = Policy::Warn;
-  std::set<std::string> deny = {};
+  std::set<std::string, std::less<>> deny = {};
   std::map<std::string, std::int64_t> counts;
   bool warned = false;
 
@@ -112,7 +113,7 @@ class DeviceRandomness {
 
 // Applies the policy and the deny list to a fallback of `key`, counts it, and tells whether this
 // is the process's first fallback under the warn policy.
-bool admit(const std::string& key, const std::string& base) {
+bool admit(const std::string& key, std::string_view base) {
   State& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   TORCH_CHECK_NOT_IMPLEMENTED(
@@ -135,9 +136,8 @@ bool admit(const std::string& key, const std::string& base) {
 }  // namespace
 
 void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
-  const c10::OperatorName& name = op.schema().operator_name();
-  const std::string key = cpu_call::operator_key(name);
-  if (admit(key, without_aten(name.name))) {
+  const std::string& key = cpu_call::operator_key(op);
+  if (admit(key, std::string_view(key).substr(0, key.find('.')))) {
     // Once per process: one line a person reads, not one per operator.
     TORCH_WARN(
         "mydevice: operators without a kernel run on the CPU (the first: ",
