@@ -49,8 +49,8 @@ struct OperatorFacts {
 OperatorFacts work_out_facts(const c10::FunctionSchema& schema);
 
 // The facts of `op`, kept per operator name for the process (operators are few and live as long
-// as it does). Each thread keeps its own index of the shared store, so a call takes no lock; a
-// custom operator defined again with other arguments gets new facts.
+// as it does). Each thread works them out once and keeps them in its own index, so a call takes
+// no lock; a custom operator defined again with another number of arguments gets new facts.
 const OperatorFacts& facts_of(const c10::OperatorHandle& op) {
   const c10::FunctionSchema& schema = op.schema();
   thread_local std::unordered_map<c10::OperatorName, const OperatorFacts*> index;
