@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <atomic>
 #include <iterator>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <string_view>
@@ -48,22 +47,25 @@ struct OperatorFacts {
 
 OperatorFacts work_out_facts(const c10::FunctionSchema& schema);
 
-// The facts of `op`, kept per operator name for the process (operators are few and live as long
-// as it does). Each thread works them out once and keeps them in its own index, so a call takes
-// no lock; a custom operator defined again with another number of arguments gets new facts.
+// The facts of `op`, worked out once per operator name for the process and kept (operators are
+// few and live as long as it does; a custom operator defined again with another number of
+// arguments gets new facts, and the old ones stay valid for whoever holds them). Each thread
+// keeps its own index of them, so a call takes no lock.
 const OperatorFacts& facts_of(const c10::OperatorHandle& op) {
   const c10::FunctionSchema& schema = op.schema();
+  const auto current = [&](const OperatorFacts* facts) {
+    return facts != nullptr && facts->writes.size() == schema.arguments().size();
+  };
   thread_local std::unordered_map<c10::OperatorName, const OperatorFacts*> index;
-  const auto it = index.find(schema.operator_name());
-  if (it != index.end() && it->second->writes.size() == schema.arguments().size()) {
-    return *it->second;
-  }
+  const OperatorFacts*& indexed = index[schema.operator_name()];
+  if (current(indexed)) return *indexed;
   static std::mutex mutex;
-  static auto* store = new std::vector<std::unique_ptr<OperatorFacts>>();  // leaked, as operators
+  static auto* shared = new std::unordered_map<c10::OperatorName, const OperatorFacts*>();
   const std::lock_guard<std::mutex> lock(mutex);
-  store->push_back(std::make_unique<OperatorFacts>(work_out_facts(schema)));
-  index.insert_or_assign(schema.operator_name(), store->back().get());
-  return *store->back();
+  const OperatorFacts*& facts = (*shared)[schema.operator_name()];
+  if (!current(facts)) facts = new OperatorFacts(work_out_facts(schema));  // kept: see above
+  indexed = facts;
+  return *facts;
 }
 
 // Copies start on a boundary every element size divides (16 bytes: complex128), so that a view
