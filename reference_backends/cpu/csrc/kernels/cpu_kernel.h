@@ -11,8 +11,8 @@
 // (convolution_overrideable, ...).
 //
 // An out= operator may have to resize its out tensor, which a CPU view of device memory cannot;
-// out= operators therefore take the generated fallback's path (generated/cpu_call.h: copies of
-// the storages involved, results written back through each out's own geometry, resized as
+// out= operators therefore take the generated fallback's path (generated/cpu_call.h: the device
+// memory mapped, an out the kernel grows written back through its own geometry, resized as
 // PyTorch resizes), without counting as fallbacks. (Header-only: `call` is a template over the
 // operator.)
 #pragma once
