@@ -33,23 +33,6 @@ sys.path.insert(
 import frp_site
 
 
-def find_spec(name: str):
-    """importlib.util.find_spec for a top-level package, without importing importlib.util:
-    asks each finder on sys.meta_path, as the import system does."""
-    for finder in sys.meta_path:
-        find = getattr(finder, "find_spec", None)
-        spec = find(name, None) if find else None
-        if spec is not None:
-            return spec
-    return None
-
-
-def package_folder(spec) -> str:
-    if spec is None or not spec.submodule_search_locations:
-        return ""
-    return next(iter(spec.submodule_search_locations))
-
-
 def torch_version(torch_folder: str) -> str:
     """__version__ as torch/version.py assigns it (a plain string literal)."""
     if not torch_folder:
@@ -87,47 +70,17 @@ def json_string(text: str) -> str:
     return "".join(out)
 
 
-# The variables that change where Python looks for packages.
-SEARCH_PATH_VARIABLES = (
-    "PYTHONPATH",
-    "PYTHONHOME",
-    "PYTHONUSERBASE",
-    "PYTHONNOUSERSITE",
-    "PYTHONPLATLIBDIR",
-    "PYTHONSAFEPATH",
-)
-
-
-def modification_time(path: str) -> int:
-    try:
-        return os.stat(path).st_mtime_ns
-    except OSError:
-        return -1
-
-
-def watch(watched: dict, paths) -> None:
-    """Records each path's modification time once (the first, before it is searched)."""
-    for path in paths:
-        if path and path not in watched:
-            watched[path] = modification_time(path)
-
-
 def torch_location(watched: dict) -> tuple[str, str]:
     """(torchgen folder, torch version), each "" if not found; what the answer depended on is
     added to `watched`."""
-    watch(watched, [sys.executable])
-    frp_site.add_site_packages()
-    watch(watched, sys.path)
-    torchgen, torch = find_spec("torchgen"), find_spec("torch")
-    if (torchgen is None or torch is None) and frp_site.full_site():
-        watch(watched, sys.path)
-        torchgen, torch = find_spec("torchgen"), find_spec("torch")
-    torchgen_folder, torch_folder = package_folder(torchgen), package_folder(torch)
+    torchgen_folder, torch_folder = frp_site.find_packages(
+        ["torchgen", "torch"], watched
+    )
     if torch_folder:
-        watch(watched, [os.path.join(torch_folder, "version.py")])
+        frp_site.watch(watched, [os.path.join(torch_folder, "version.py")])
     if torchgen_folder:
         native = os.path.join(torchgen_folder, "packaged", "ATen", "native")
-        watch(
+        frp_site.watch(
             watched,
             [
                 os.path.join(native, name)
@@ -152,7 +105,7 @@ def json_object(members: dict) -> str:
 
 
 if __name__ == "__main__":
-    env = {name: os.environ.get(name) for name in SEARCH_PATH_VARIABLES}
+    env = frp_site.search_environment()
     watched = {}
     folder, version = torch_location(watched)
     answer = {

@@ -1,11 +1,8 @@
 #include "load/torch_locator.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -13,6 +10,7 @@
 
 #include "common/cache_folder.h"
 #include "common/input_file.h"
+#include "common/python_facts.h"
 
 namespace frp::load {
 
@@ -24,47 +22,6 @@ nlohmann::json read_locations(const CacheFolder& cache) {
   if (!text) return nlohmann::json::object();
   nlohmann::json locations = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   return locations.is_object() ? locations : nlohmann::json::object();
-}
-
-// The current modification time of `path` in ns, as locate_torch.py reports it (-1: missing).
-std::int64_t modification_time(const std::string& path) {
-  struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) return -1;
-  return static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
-}
-
-// Whether `python` is the interpreter that gave the kept answer, not a launcher or a name looked
-// up in PATH, which may start another interpreter next time.
-bool is_the_interpreter(const std::string& python, const nlohmann::json& executable) {
-  if (!executable.is_string()) return false;
-  std::error_code ec, ec2;
-  const std::filesystem::path named = std::filesystem::canonical(python, ec);
-  return !ec && std::filesystem::path(python).is_absolute() &&
-         named == std::filesystem::canonical(executable.get<std::string>(), ec2) && !ec2;
-}
-
-// Whether everything a kept answer for `python` depended on is as it was: the interpreter, each
-// watched path's time and each environment variable's value (null: unset).
-bool still_holds(const std::string& python, const nlohmann::json& entry) {
-  if (!entry.is_object() ||
-      !is_the_interpreter(python, entry.value("executable", nlohmann::json()))) {
-    return false;
-  }
-  const nlohmann::json& watch = entry.value("watch", nlohmann::json());
-  const nlohmann::json& env = entry.value("env", nlohmann::json());
-  if (!watch.is_object() || watch.empty() || !env.is_object()) return false;
-  for (const auto& [path, time] : watch.items()) {
-    if (!time.is_number_integer() || time.get<std::int64_t>() != modification_time(path)) {
-      return false;
-    }
-  }
-  for (const auto& [name, value] : env.items()) {
-    const char* now = std::getenv(name.c_str());
-    if (value.is_null() ? now != nullptr : (!value.is_string() || !now || value != now)) {
-      return false;
-    }
-  }
-  return true;
 }
 
 std::optional<TorchLocation> location_of(const nlohmann::json& entry) {
@@ -111,7 +68,7 @@ TorchLocator::TorchLocator(std::string python, std::string script, CacheFolder c
     auto kept = locations.find(python_);
     if (kept != locations.end()) {
       kept_ = std::move(*kept);
-      if (still_holds(python_, kept_)) answer_ = location_of(kept_);
+      if (python_facts_hold(python_, kept_)) answer_ = location_of(kept_);
     }
   }
   if (!answer_) child_.emplace(std::vector<std::string>{python_, "-S", script_});
