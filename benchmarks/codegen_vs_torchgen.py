@@ -52,8 +52,11 @@ directory does not exist before the run and is deleted, untimed, after it.
               cache between runs (generator/render/renderer.py, render.py,
               generator/model/registry_cache.h), as Python keeps the bytecode of
               torchgen's modules; after the warm-up both tools run with their caches
-              filled. One more run with an empty cache is timed and printed
-              separately.
+              filled. frp-gen also keeps the texts it rendered, for a run that would
+              render the same (generator/render/kept_rendering.h): those are removed
+              before every run, so that each renders everything, as torchgen does. The
+              runs use a cache folder of their own. One more run with an empty cache is
+              timed and printed separately.
 
 Where the output goes. Both tools write under --out-root, by default a tmpfs (/dev/shm)
 when there is one. frp-gen writes a whole repo (about 2,700 files for every op: a header
@@ -508,6 +511,8 @@ def main(argv: list[str] | None = None) -> int:
         ) as out_str,
     ):
         tmp, out_root = Path(tmp_str), Path(out_str)
+        frp_cache = tmp / "frp-gen-cache"
+        frp_env = dict(os.environ, FRP_CACHE_DIR=str(frp_cache))
         print(f"output under {out_root}\n")
         backend_yaml, descriptor = tmp / "backend.yaml", tmp / "descriptor.yaml"
         write_backend_yaml(backend_yaml, ops.accepted)
@@ -548,7 +553,13 @@ def main(argv: list[str] | None = None) -> int:
                 if r.error is not None:
                     continue
                 out = out_root / f"out-{next(counter)}"
-                elapsed, err, r.files, _ = timed_run(command(tool, out), out)
+                env = None
+                if tool == "frp-gen":
+                    shutil.rmtree(
+                        frp_cache / "render", ignore_errors=True
+                    )  # render it all
+                    env = frp_env
+                elapsed, err, r.files, _ = timed_run(command(tool, out), out, env)
                 if err is not None:
                     r.error = err
                     print(f"{tool} failed, no more runs of it: {err}")
@@ -566,7 +577,8 @@ def main(argv: list[str] | None = None) -> int:
         if results["frp-gen"].times:
             # One more, untimed run that reports frp-gen's own stage times.
             out = out_root / "stages"
-            env = dict(os.environ, FRP_TIMINGS="1")
+            shutil.rmtree(frp_cache / "render", ignore_errors=True)
+            env = dict(frp_env, FRP_TIMINGS="1")
             _, _, _, stderr = timed_run(command("frp-gen", out), out, env)
             stages = [
                 ln.split("timing: ")[1]

@@ -68,6 +68,7 @@ std::unique_ptr<render::Renderer> start_renderer(const Settings& s, int workers)
   opts.template_dirs.push_back(s.data_dir + "/templates");
   opts.template_cache = s.cache.templates();
   opts.bytecode_cache = s.cache.python();
+  opts.kept = s.cache;
   opts.workers = workers;
   return std::make_unique<render::Renderer>(std::move(opts));
 }

@@ -1,10 +1,13 @@
 #include "common/cache_folder.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 namespace frp {
 
@@ -34,6 +37,23 @@ bool replace_cache_file(const std::string& path, std::string_view text) {
   fs::rename(temp, path, ec);
   if (ec) fs::remove(temp, ec);
   return !ec;
+}
+
+std::string file_identity(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return "-";
+  std::ostringstream out;
+  out << info.st_size << ' ' << info.st_mtim.tv_sec << '.' << info.st_mtim.tv_nsec << ' '
+      << info.st_ino;
+  return out.str();
+}
+
+std::string key_hash(std::string_view key) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : key) hash = (hash ^ c) * 1099511628211ull;
+  std::ostringstream out;
+  out << std::hex << hash;
+  return out.str();
 }
 
 }  // namespace frp

@@ -16,6 +16,13 @@
 //                         answer depended on: the interpreter, every folder on its search path,
 //                         torch's version.py and yaml, the search-path variables. While all
 //                         hold, no Python is asked; the answer is confirmed by one anyway.
+//   render/<hash>.txt     the texts one run rendered (render/kept_rendering.cpp), the hash being
+//                         of its render model. Its header names the frp-gen binary, every file of
+//                         the template folders and every renderer module (path, size,
+//                         modification time, inode), and how the renderer's Python found Jinja2
+//                         (common/python_facts.h); the model itself follows, compared byte for
+//                         byte. A run whose model or any of these differ renders. The eight
+//                         entries used most recently are kept.
 //
 // Several runs may use the folder at once: every file is replaced whole (replace_cache_file).
 #pragma once
@@ -43,6 +50,10 @@ class CacheFolder {
     return under("registry/" + std::string(hash) + ".txt");
   }
   std::string torch_locations() const { return under("torch-locations.json"); }
+  std::string renderings() const { return under("render"); }
+  std::string rendering(std::string_view hash) const {
+    return under("render/" + std::string(hash) + ".txt");
+  }
 
  private:
   std::string under(const std::string& entry) const {
@@ -56,5 +67,13 @@ class CacheFolder {
 // the old file or the new one, never half of one; its folder is made if need be. A cache that
 // cannot be written only costs speed: false, and nothing is left behind.
 bool replace_cache_file(const std::string& path, std::string_view text);
+
+// "size mtime inode" of a file, or "-" if it cannot be looked at: how an entry records a file it
+// depends on. A file rewritten in place, or replaced by another, reads differently.
+std::string file_identity(const std::string& path);
+
+// A short hex name for an entry whose key is long (a path, a model): FNV-1a, 64 bits. Only a
+// name: the entry itself says what it was made for.
+std::string key_hash(std::string_view key);
 
 }  // namespace frp

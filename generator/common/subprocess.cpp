@@ -1,6 +1,7 @@
 #include "common/subprocess.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -206,6 +207,13 @@ int ChildProcess::wait() {
   }
   status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return status_;
+}
+
+void ChildProcess::stop() {
+  if (status_ >= 0 || !started()) return;
+  ::kill(pid_, SIGTERM);
+  for (Channel& c : channels_) c.close();
+  wait();
 }
 
 }  // namespace frp

@@ -65,6 +65,9 @@ class ChildProcess {
   // Closes our sending ends, then waits for the exit: the exit code, 128+signal, or 127 if the
   // program could not start.
   int wait();
+  // Ends the child now (SIGTERM) and waits for it: for one whose answer is no longer needed, and
+  // which would otherwise finish its work first. Its own children see their channels close.
+  void stop();
 
   // Why the program could not be started (the OS's words for the failed fork or exec, e.g. "No
   // such file or directory"), or "" once it runs. Waits for the exec, which takes a moment.

@@ -1,8 +1,5 @@
 #include "model/registry_cache.h"
 
-#include <sys/stat.h>
-
-#include <cstdint>
 #include <sstream>
 #include <string_view>
 
@@ -21,25 +18,6 @@ constexpr int kFormat = 1;  // raise when a kept line's fields change
 constexpr char kField = '\t';
 constexpr char kItem = '\x1e';
 constexpr char kPair = '\x1d';
-
-// "size mtime inode" of a file, or "-" if it cannot be looked at.
-std::string file_identity(const std::string& path) {
-  struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) return "-";
-  std::ostringstream out;
-  out << info.st_size << ' ' << info.st_mtim.tv_sec << '.' << info.st_mtim.tv_nsec << ' '
-      << info.st_ino;
-  return out.str();
-}
-
-// FNV-1a: a file name for each yaml path (the identity line decides whether a copy matches).
-std::string path_hash(std::string_view text) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ull;
-  std::ostringstream out;
-  out << std::hex << hash;
-  return out.str();
-}
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
   std::vector<std::string_view> out;
@@ -137,7 +115,7 @@ KeptRegistry::KeptRegistry(const CacheFolder& cache, const std::string& native_f
                            const std::string& tags)
     : native_functions(native_functions) {
   if (!cache.enabled()) return;
-  path = cache.registry(path_hash(native_functions));
+  path = cache.registry(key_hash(native_functions));
   std::ostringstream id;
   id << "frp-gen kept registry " << kFormat << " | frp-gen " << file_identity("/proc/self/exe")
      << " | " << native_functions << ' ' << file_identity(native_functions) << " | " << tags << ' '

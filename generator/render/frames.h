@@ -15,9 +15,10 @@
 //   payload  exactly that many bytes, anything (no escaping)
 //
 //   'h' hello    Channel 0 only, its first frame, sent at start-up before any request is read:
-//                {"workers": N} (JSON), how many channels reached the renderer. Only channels
-//                0..N-1 have a worker; a launcher between frp-gen and Python may have closed the
-//                others, and frp-gen closes them too.
+//                {"workers": N, "executable", "watch", "env"} (JSON). N: how many channels
+//                reached the renderer. Only channels 0..N-1 have a worker; a launcher between
+//                frp-gen and Python may have closed the others, and frp-gen closes them too. The
+//                rest: the search facts of finding Jinja2 (common/python_facts.h).
 //   'c' content  The rendered bytes of the next file of the request's "render" list, in that
 //                order: the k-th content frame of a reply is the k-th file asked for. Path and
 //                owner are not sent back; frp-gen has them from its plan.

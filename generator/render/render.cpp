@@ -11,7 +11,8 @@ namespace frp::render {
 
 using nlohmann::json;
 
-Renderer::Renderer(Options opts) : opts_(std::move(opts)) {
+Renderer::Renderer(Options opts)
+    : opts_(std::move(opts)), kept_(opts_.kept, opts_.python, opts_.renderer, opts_.template_dirs) {
   // One Python, which forks its other workers once Jinja2 and the templates are loaded (see
   // renderer.py); -S: it adds the site-packages folders itself (common/frp_site.py).
   const int workers = std::max(1, opts_.workers);
@@ -80,7 +81,11 @@ std::optional<std::size_t> Renderer::workers(Diagnostics& diags) {
   }
   std::size_t workers = 0;
   try {
-    if (kind == FrameKind::Hello) workers = json::parse(payload).at("workers").get<std::size_t>();
+    if (kind == FrameKind::Hello) {
+      jinja2_ = json::parse(payload);
+      workers = jinja2_.at("workers").get<std::size_t>();
+      jinja2_.erase("workers");
+    }
   } catch (const json::exception&) {
   }
   if (workers == 0) {
@@ -231,16 +236,39 @@ std::string request_for(const plan::RenderModel& model, const std::string& share
   return out.end_array().end_object().take();
 }
 
+// The whole model as one text, each part with its size before it: what a kept rendering is
+// found by and compared with.
+std::string model_text(const plan::RenderModel& model, const std::string& shared) {
+  std::string text;
+  auto add = [&](const std::string& part) {
+    text.append(std::to_string(part.size())).append(1, ':').append(part);
+  };
+  add(shared);
+  for (const plan::ModelOp& op : model.ops) add(op.request);
+  for (const plan::ModelFile& file : model.files) add(file.request);
+  return text;
+}
+
 }  // namespace
 
 std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderModel& model,
                                                           Diagnostics& diags) {
+  const std::string shared = shared_parts(model);
+  const std::string text = kept_.enabled() ? model_text(model, shared) : std::string();
+  if (std::optional<std::vector<std::string>> texts = kept_.find(text);
+      texts && texts->size() == model.files.size()) {
+    python_->stop();  // still starting up, for nothing
+    std::vector<RenderedFile> rendered(model.files.size());
+    for (std::size_t i = 0; i < rendered.size(); ++i) {
+      rendered[i] = {model.files[i].path, model.files[i].owner, std::move((*texts)[i])};
+    }
+    return rendered;
+  }
   const std::optional<std::size_t> workers = this->workers(diags);
   if (!workers) return std::nullopt;
   const std::vector<std::vector<std::size_t>> share = share_files(model.files, *workers);
   // Each worker's request is written and sent on its own thread: the workers are waiting, so
   // their cores are free, and each starts parsing as soon as its own request is complete.
-  const std::string shared = shared_parts(model);
   parallel_for(*workers, *workers, [&](std::size_t w) {
     python_->channel(w).send_and_close(request_for(model, shared, share[w]));
   });
@@ -254,6 +282,12 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
   // Complete replies are the result, and Python's exit (its tear-down) is not waited for; only
   // when a reply falls short may the exit status tell why.
   if (std::all_of(replies.begin(), replies.end(), [](const Reply& r) { return r.complete; })) {
+    if (kept_.enabled()) {
+      std::vector<std::string_view> texts;
+      texts.reserve(rendered.size());
+      for (const RenderedFile& file : rendered) texts.push_back(file.content);
+      kept_.keep(text, texts, jinja2_);
+    }
     return rendered;
   }
   const int code = python_->wait();

@@ -11,6 +11,7 @@
 #include "common/owner.h"
 #include "common/subprocess.h"
 #include "plan/plan.h"
+#include "render/kept_rendering.h"
 
 namespace frp::render {
 
@@ -31,13 +32,15 @@ struct Options {
   std::vector<std::string> template_dirs;  // searched in order: user overlays first
   std::string template_cache;              // compiled templates are kept here; "" for none
   std::string bytecode_cache;              // and the renderer's own Python modules; "" for none
+  CacheFolder kept;                        // where rendered texts are kept (kept_rendering.h)
   int workers = 1;                         // renderers working in parallel
 };
 
 // The Jinja2 side of a run: renderer.py, spoken to in the protocol of render/frames.h. Started
 // first, so that Python's start-up, the Jinja2 import and the loading of every template overlap
 // with loading and planning in C++. It only renders: where torch is, the load stage asks a
-// Python of its own (load/torch_locator.h).
+// Python of its own (load/torch_locator.h). When a run would render what was rendered before,
+// the kept texts are the answer and the Python is stopped (render/kept_rendering.h).
 class Renderer {
  public:
   explicit Renderer(Options opts);
@@ -54,7 +57,9 @@ class Renderer {
   void report_error(const std::string& payload, Diagnostics& diags);
 
   Options opts_;
+  KeptRenderings kept_;
   std::unique_ptr<ChildProcess> python_;  // one channel per worker
+  nlohmann::json jinja2_;                 // the hello's search facts of finding Jinja2
 };
 
 }  // namespace frp::render

@@ -10,7 +10,8 @@ What the renderer does in it:
 1. It sends the hello frame on channel 0: how many of frp-gen's channels reached it (--workers
    N asks for N: channel k > 0 is descriptors 2k+1 and 2k+2). A launcher between frp-gen and
    Python (FRP_PYTHON) may have closed those descriptors; frp-gen then uses only the channels
-   that arrived.
+   that arrived. The hello also says where Jinja2 was found and what that depended on, for
+   frp-gen's kept renderings (render/kept_rendering.h).
 2. It imports Jinja2 and loads every template of the folders named by --templates (user overlays
    first), then forks one worker for each further channel: the workers share the imported
    Jinja2 and the loaded templates instead of each starting a Python of its own, which costs
@@ -242,7 +243,7 @@ def main(argv: list[str]) -> int:
     template_dirs, cache, workers = parse_args(argv)
     workers = arrived_channels(workers)
     try:
-        send_frame(HELLO, json.dumps({"workers": workers}).encode())
+        send_frame(HELLO, json.dumps({"workers": workers, **jinja2_facts()}).encode())
     except BrokenPipeError:
         return leave_quietly()  # frp-gen stopped before it needed us (bad input)
     jinja2 = import_jinja2()
@@ -287,18 +288,27 @@ def leave_quietly() -> int:
     return 0
 
 
+def jinja2_facts() -> dict:
+    """Where Jinja2 is, and what finding it depended on (generator/common/frp_site.py), as the
+    hello frame reports them: frp-gen keeps a run's texts while all of this holds."""
+    watched = {}
+    [folder] = frp_site.find_packages(["jinja2"], watched)
+    if folder:
+        frp_site.watch(watched, [folder, os.path.join(folder, "__init__.py")])
+    return {
+        "executable": sys.executable,
+        "watch": watched,
+        "env": frp_site.search_environment(),
+    }
+
+
 def import_jinja2():
-    """The jinja2 module, or None if this Python cannot find it."""
-    frp_site.add_site_packages()
+    """The jinja2 module, or None if this Python cannot find it (jinja2_facts() has added the
+    site folders by now)."""
     try:
         import jinja2
     except ImportError:
-        if not frp_site.full_site():
-            return None
-        try:
-            import jinja2
-        except ImportError:
-            return None
+        return None
     return jinja2
 
 

@@ -323,3 +323,124 @@ def test_a_region_of_a_file_the_table_does_not_let_it_quote_is_an_error(run, tmp
     assert code == 2, err
     assert "region(): 'setup.py' is not a file this template may quote" in err, err
     assert not repo.exists()
+
+
+# --- kept renderings (generator/render/kept_rendering.h) -----------------------------------------
+
+
+def kept_entries(cache: Path) -> list[Path]:
+    return sorted((cache / "render").glob("*.txt"))
+
+
+def tamper_kept_texts(entry: Path, old: bytes, new: bytes) -> None:
+    """Replaces `old` by `new` (as long) in the texts of a kept entry, leaving its header and
+    model as they are: a run that takes the entry writes the tampered texts."""
+    assert len(old) == len(new)
+    data = entry.read_bytes()
+    first = data.index(b"\n")
+    second = data.index(b"\n", first + 1)
+    texts_start = second + 1 + json.loads(data[first + 1 : second])["model"]
+    assert old in data[texts_start:]
+    entry.write_bytes(data[:texts_start] + data[texts_start:].replace(old, new))
+
+
+def repo_holds(repo: Path, text: bytes) -> bool:
+    return any(text in f.read_bytes() for f in repo.rglob("*") if f.is_file())
+
+
+def launcher(tmp_path) -> Path:
+    """A FRP_PYTHON that starts the real interpreter: it may start another one next time."""
+    script = tmp_path / "launcher"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    script.chmod(0o755)
+    return script
+
+
+def test_a_run_that_would_render_the_same_takes_the_kept_texts(run, tmp_path):
+    cache = tmp_path / "cache"
+    env = {"FRP_CACHE_DIR": str(cache)}
+    code, _, err = run("-q", "new", "mydevice", "--dir", tmp_path / "first", env=env)
+    assert code == 0, err
+    [entry] = kept_entries(cache)
+    tamper_kept_texts(entry, b"#pragma once", b"#pragma ONCE")
+
+    code, _, err = run("-q", "new", "mydevice", "--dir", tmp_path / "second", env=env)
+    assert code == 0, err
+    assert repo_holds(tmp_path / "second", b"#pragma ONCE")  # no Python rendered it
+    assert not repo_holds(tmp_path / "first", b"#pragma ONCE")
+
+
+@pytest.mark.parametrize(
+    "change", ["template edited", "template added", "search path", "launcher"]
+)
+def test_kept_texts_are_not_taken_once_what_they_depend_on_changed(
+    run, tmp_path, change
+):
+    """Whatever a rendering depended on has the next run render: the templates (an overlay's
+    file edited, or one added that may shadow a built-in), the variables that shape Python's
+    search for Jinja2, an interpreter named through a launcher (which may start another one)."""
+    cache, overlay = tmp_path / "cache", tmp_path / "overlay"
+    overlay.mkdir()
+    template = overlay / "README.md.j2"
+    template.write_text("# {{ model.backend.device }}, rendered from an overlay\n")
+    python = str(Path(sys.executable).resolve())
+    env = {"FRP_CACHE_DIR": str(cache), "FRP_PYTHON": python}
+
+    def new(name: str):
+        code, _, err = run(
+            "-q",
+            "--templates",
+            overlay,
+            "new",
+            "mydevice",
+            "--dir",
+            tmp_path / name,
+            env=env,
+        )
+        assert code == 0, err
+        return tmp_path / name
+
+    assert (new("first") / "README.md").read_text().endswith("from an overlay\n")
+    [entry] = kept_entries(cache)
+    tamper_kept_texts(entry, b"#pragma once", b"#pragma ONCE")
+    assert repo_holds(new("kept"), b"#pragma ONCE")  # the entry holds so far
+
+    if change == "template edited":
+        template.write_text("# {{ model.backend.device }}, rendered from an overlay!\n")
+    elif change == "template added":
+        (overlay / "unused.txt.j2").write_text("not used by any file\n")
+    elif change == "search path":
+        (tmp_path / "empty").mkdir()
+        env["PYTHONPATH"] = str(tmp_path / "empty")
+    else:
+        env["FRP_PYTHON"] = str(launcher(tmp_path))
+    rendered = new("rendered")
+    assert not repo_holds(rendered, b"#pragma ONCE")
+    if change == "template edited":
+        assert (rendered / "README.md").read_text().endswith("from an overlay!\n")
+
+
+def test_the_cache_keeps_the_renderings_used_most_recently(run, tmp_path):
+    """Eight (kept_rendering.h's kKeptEntries): the one used longest ago goes first."""
+    cache = tmp_path / "cache"
+    env = {"FRP_CACHE_DIR": str(cache)}
+
+    def new(device: str, folder: str) -> None:
+        code, _, err = run("-q", "new", device, "--dir", tmp_path / folder, env=env)
+        assert code == 0, err
+
+    def kept_devices() -> set[str]:
+        devices = {f"dev{k}" for k in range(9)}
+        return {
+            d
+            for d in devices
+            for e in kept_entries(cache)
+            if f'"{d}"'.encode() in e.read_bytes()
+        }
+
+    for k in range(8):
+        new(f"dev{k}", f"dev{k}")
+    assert kept_devices() == {f"dev{k}" for k in range(8)}
+    new("dev0", "dev0-again")  # dev0's entry is used: dev1's is now the oldest
+    new("dev8", "dev8")
+    assert kept_devices() == {"dev0", *(f"dev{k}" for k in range(2, 9))}

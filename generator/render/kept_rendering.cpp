@@ -1,0 +1,138 @@
+#include "render/kept_rendering.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <numeric>
+
+#include "common/input_file.h"
+#include "common/python_facts.h"
+
+namespace frp::render {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// The first line of an entry; raise the number when the layout below changes. Then a line of
+// JSON, {"sources", "jinja2", "model": size, "texts": [size...]}, then the model's text and the
+// texts, back to back.
+constexpr std::string_view kSignature = "frp-gen kept rendering 1";
+
+void add_source(std::string& out, const fs::path& path) {
+  out.append(path.string()).append(1, ' ').append(file_identity(path.string())).append(1, '\n');
+}
+
+// Every regular file under `dir` (all of a template folder: one added to an overlay folder may
+// shadow a built-in template), or only the Python modules directly in it.
+void add_folder(std::string& out, const fs::path& dir, bool python_modules_only) {
+  std::error_code ec;
+  const fs::path folder = fs::absolute(dir, ec);
+  std::vector<fs::path> files;
+  auto add = [&](const fs::directory_entry& entry) {
+    std::error_code kind;
+    if (!entry.is_regular_file(kind)) return;
+    if (!python_modules_only || entry.path().extension() == ".py") files.push_back(entry.path());
+  };
+  if (python_modules_only) {
+    for (const auto& entry : fs::directory_iterator(folder, ec)) add(entry);
+  } else {
+    for (const auto& entry : fs::recursive_directory_iterator(folder, ec)) add(entry);
+  }
+  // A folder that cannot be listed at all is a source too: if it appears later, this differs.
+  out.append("folder ").append(folder.string()).append(ec ? " -\n" : "\n");
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) add_source(out, file);
+}
+
+std::optional<std::size_t> size_of(const json& value) {
+  if (!value.is_number_unsigned()) return std::nullopt;
+  return value.get<std::size_t>();
+}
+
+}  // namespace
+
+KeptRenderings::KeptRenderings(CacheFolder cache, std::string python, const std::string& renderer,
+                               const std::vector<std::string>& template_dirs)
+    : cache_(std::move(cache)), python_(std::move(python)) {
+  if (!cache_.enabled()) return;
+  add_source(sources_, "/proc/self/exe");  // this frp-gen build
+  for (const std::string& dir : template_dirs) add_folder(sources_, dir, false);
+  const fs::path modules = fs::path(renderer).parent_path();  // render.py, renderer.py, ...
+  add_folder(sources_, modules, true);
+  add_folder(sources_, modules.parent_path() / "common", true);  // frp_site.py
+}
+
+std::optional<std::vector<std::string>> KeptRenderings::find(const std::string& model) const {
+  if (!enabled()) return std::nullopt;
+  const std::string path = cache_.rendering(key_hash(model));
+  std::string unreadable;
+  const std::optional<std::string> entry = read_input_file(path, unreadable);
+  if (!entry) return std::nullopt;
+  const std::size_t first = entry->find('\n');
+  const std::size_t second = entry->find('\n', first + 1);
+  if (first == std::string::npos || second == std::string::npos ||
+      std::string_view(*entry).substr(0, first) != kSignature) {
+    return std::nullopt;
+  }
+  const json header = json::parse(entry->begin() + static_cast<std::ptrdiff_t>(first) + 1,
+                                  entry->begin() + static_cast<std::ptrdiff_t>(second), nullptr,
+                                  /*allow_exceptions=*/false);
+  if (!header.is_object() || header.value("sources", json()) != sources_ ||
+      !python_facts_hold(python_, header.value("jinja2", json()))) {
+    return std::nullopt;
+  }
+  const json& sizes = header.value("texts", json());
+  const std::optional<std::size_t> model_size = size_of(header.value("model", json()));
+  if (!sizes.is_array() || model_size != model.size() ||
+      entry->compare(second + 1, model.size(), model) != 0) {
+    return std::nullopt;
+  }
+  std::vector<std::string> texts;
+  texts.reserve(sizes.size());
+  std::size_t at = second + 1 + model.size();
+  for (const json& size : sizes) {
+    const std::optional<std::size_t> n = size_of(size);
+    if (!n || *n > entry->size() - at) return std::nullopt;
+    texts.emplace_back(*entry, at, *n);
+    at += *n;
+  }
+  if (at != entry->size()) return std::nullopt;
+  ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // used now: prune() keeps it longer
+  return texts;
+}
+
+void KeptRenderings::keep(const std::string& model, const std::vector<std::string_view>& texts,
+                          const json& jinja2) const {
+  if (!enabled() || !jinja2.is_object() || !jinja2.contains("executable")) return;
+  json sizes = json::array();
+  for (std::string_view text : texts) sizes.push_back(text.size());
+  const json header = {
+      {"sources", sources_}, {"jinja2", jinja2}, {"model", model.size()}, {"texts", sizes}};
+  std::string entry(kSignature);
+  entry.append(1, '\n').append(header.dump()).append(1, '\n').append(model);
+  entry.reserve(entry.size() + std::accumulate(texts.begin(), texts.end(), std::size_t{0},
+                                               [](std::size_t n, std::string_view text) {
+                                                 return n + text.size();
+                                               }));
+  for (std::string_view text : texts) entry += text;
+  if (replace_cache_file(cache_.rendering(key_hash(model)), entry)) prune();
+}
+
+void KeptRenderings::prune() const {
+  std::error_code ec;
+  std::vector<std::pair<fs::file_time_type, fs::path>> entries;
+  for (const auto& entry : fs::directory_iterator(cache_.renderings(), ec)) {
+    std::error_code time_ec;
+    const fs::file_time_type used = entry.last_write_time(time_ec);
+    if (!time_ec && entry.path().extension() == ".txt") entries.emplace_back(used, entry.path());
+  }
+  if (entries.size() <= kKeptEntries) return;
+  std::sort(entries.begin(), entries.end(), std::greater<>());
+  for (std::size_t i = kKeptEntries; i < entries.size(); ++i) fs::remove(entries[i].second, ec);
+}
+
+}  // namespace frp::render
