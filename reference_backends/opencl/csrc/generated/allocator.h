@@ -11,11 +11,28 @@
 #include <c10/core/Storage.h>
 
 #include <cstddef>
+#include <vector>
+
+#include "generated/memory_history.h"
 
 namespace ocl {
 
 // The allocator behind every ocl tensor.
 c10::DeviceAllocator* device_allocator();
+
+// A block of device memory the allocator holds: handed out (active), or cached for reuse. Each
+// is a segment of its own (blocks are not split).
+struct HeldBlock {
+  int device;
+  void* address;
+  std::size_t size;       // rounded
+  std::size_t requested;  // 0 for a cached block
+  bool active;
+  memory_history::Stack stack;  // where it was allocated, if the history recorded it
+};
+
+// Every block the allocator holds, for the memory snapshot.
+std::vector<HeldBlock> held_blocks();
 
 // Page-locked host memory (runtime::host_malloc) for pin_memory().
 c10::Allocator* host_allocator();

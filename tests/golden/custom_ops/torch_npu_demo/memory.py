@@ -2,6 +2,8 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """Memory of npu_demo: the caching allocator's statistics and cache, named as in torch.cuda."""
 
+import pickle
+import sys
 from typing import Any
 
 from . import _C
@@ -47,3 +49,124 @@ def empty_cache() -> None:
 def mem_get_info(device: Any = None) -> tuple[int, int]:
     """(free, total) bytes of the device."""
     return tuple(_C._mem_get_info(_index(device)))
+
+
+# Rows of memory_summary(): (title, key in memory_stats(), whether it counts bytes).
+_SUMMARY_ROWS = (
+    ("Allocated memory", "allocated_bytes", True),
+    ("Active memory", "active_bytes", True),
+    ("Requested memory", "requested_bytes", True),
+    ("Reserved memory", "reserved_bytes", True),
+    ("Allocations", "allocation", False),
+    ("Active allocations", "active", False),
+    ("Segments", "segment", False),
+)
+
+
+def _bytes_text(count: int) -> str:
+    if abs(count) < 1024:
+        return f"{count} B"
+    value = float(count)
+    for unit in ("KiB", "MiB", "GiB"):
+        value /= 1024
+        if abs(value) < 1024:
+            break
+    return f"{value:.1f} {unit}"
+
+
+def memory_summary(device: Any = None, abbreviated: bool = False) -> str:
+    """memory_stats() as a table to print: bytes and counts, current, peak, and allocated and
+    freed since the last reset; each pool on a row of its own unless `abbreviated`."""
+    index = _index(device)
+    stats = memory_stats(index)
+    pools = (
+        [("all", "")]
+        if abbreviated
+        else [
+            ("all", ""),
+            ("small_pool", "  small pool (up to 1 MiB)"),
+            ("large_pool", "  large pool"),
+        ]
+    )
+    columns = ("current", "peak", "allocated", "freed")
+    lines = [
+        f"npu_demo:{index} memory summary",
+        f"{'':<28}" + "".join(f"{c:>14}" for c in columns),
+    ]
+    for title, key, counts_bytes in _SUMMARY_ROWS:
+        for pool, label in pools:
+            values = [stats[f"{key}.{pool}.{c}"] for c in columns]
+            text = [_bytes_text(v) if counts_bytes else str(v) for v in values]
+            lines.append(f"{label or title:<28}" + "".join(f"{t:>14}" for t in text))
+    lines.append(
+        f"device allocations: {stats['num_device_alloc']}, frees: {stats['num_device_free']},"
+        f" retries after emptying the cache: {stats['num_alloc_retries']},"
+        f" out of memory: {stats['num_ooms']}"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def memory_snapshot() -> list[dict]:
+    """The segments of device memory the allocator holds (see _snapshot())."""
+    return _snapshot()["segments"]
+
+
+_ENABLED = (None, "state", "all")
+_CONTEXTS = (None, "state", "alloc", "all")
+_STACKS = ("python", "all")
+
+
+def _record_memory_history(
+    enabled: str | None = "all",
+    context: str | None = "all",
+    stacks: str = "all",
+    max_entries: int = sys.maxsize,
+    device: Any = None,
+    clear_history: bool = False,
+) -> None:
+    """Records what the allocator does, as torch.cuda.memory._record_memory_history() does.
+
+    enabled: "all" records a trace of events (device memory obtained and returned, blocks
+    handed out and freed, out-of-memory errors) and the stacks of the blocks held; "state" only
+    the stacks of the blocks held; None stops recording and drops the trace.
+    context: which stacks are kept: None none; "state" those of held blocks; "alloc" also those
+    of allocations in the trace; "all" also those of frees.
+    stacks: "python" (Python and TorchScript frames) or "all" (C++ frames too, slower).
+    max_entries: the trace keeps the latest this many events. The history covers every device
+    (`device` is accepted for torch.cuda's signature).
+    """
+    del device
+    if enabled not in _ENABLED:
+        raise ValueError(f"enabled must be one of {_ENABLED}, not {enabled!r}")
+    if context not in _CONTEXTS:
+        raise ValueError(f"context must be one of {_CONTEXTS}, not {context!r}")
+    if stacks not in _STACKS:
+        raise ValueError(f"stacks must be one of {_STACKS}, not {stacks!r}")
+    if max_entries < 1:
+        raise ValueError(f"max_entries must be positive, not {max_entries}")
+    if clear_history:
+        _C._record_memory_history(False, False, False, False, False, False, 0)
+    on = enabled is not None
+    _C._record_memory_history(
+        on,
+        enabled == "all",
+        on and context is not None,
+        on and context in ("alloc", "all"),
+        on and context == "all",
+        stacks == "all",
+        max_entries,
+    )
+
+
+def _snapshot(device: Any = None) -> dict:
+    """What the allocator holds and what it recorded, in torch.cuda.memory._snapshot()'s layout:
+    {"segments": [...], "device_traces": [[event, ...] for each device]}. PyTorch's memory
+    visualiser (https://pytorch.org/memory_viz, torch.cuda._memory_viz) reads it."""
+    del device  # every device's, as torch.cuda's
+    return _C._memory_snapshot()
+
+
+def _dump_snapshot(filename: str = "dump_snapshot.pickle") -> None:
+    """Pickles _snapshot() into `filename`, for the memory visualiser."""
+    with open(filename, "wb") as f:
+        pickle.dump(_snapshot(), f)

@@ -7,10 +7,13 @@
 #include <c10/core/CachingDeviceAllocator.h>
 #include <pybind11/chrono.h>
 #include <torch/csrc/Generator.h>
+#include <torch/csrc/profiler/python/combined_traceback.h>
 #include <torch/csrc/utils/device_lazy_init.h>
 #include <torch/csrc/utils/pybind.h>
 
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "generated/allocator.h"
 #include "generated/backend_meta.h"
@@ -19,6 +22,7 @@
 #include "generated/cpu_defaults.h"
 #include "generated/cpu_fallback.h"
 #include "generated/host_staging.h"
+#include "generated/memory_history.h"
 #include "generated/native_calls.h"
 #include "generated/runtime.h"
 
@@ -48,18 +52,134 @@ py::dict memory_stats(int device) {
       out[py::str(prefix + "freed")] = array[i].freed;
     }
   };
+  auto add_one = [&](const char* name, const c10::CachingAllocator::Stat& stat) {
+    out[py::str(std::string(name) + ".current")] = stat.current;
+    out[py::str(std::string(name) + ".peak")] = stat.peak;
+    out[py::str(std::string(name) + ".allocated")] = stat.allocated;
+    out[py::str(std::string(name) + ".freed")] = stat.freed;
+  };
   add("allocation", stats.allocation);
   add("segment", stats.segment);
   add("active", stats.active);
+  add("inactive_split", stats.inactive_split);
   add("allocated_bytes", stats.allocated_bytes);
   add("reserved_bytes", stats.reserved_bytes);
   add("active_bytes", stats.active_bytes);
+  add("inactive_split_bytes", stats.inactive_split_bytes);
   add("requested_bytes", stats.requested_bytes);
+  add_one("oversize_allocations", stats.oversize_allocations);
+  add_one("oversize_segments", stats.oversize_segments);
   out["num_alloc_retries"] = stats.num_alloc_retries;
   out["num_ooms"] = stats.num_ooms;
+  out["num_sync_all_streams"] = stats.num_sync_all_streams;
   out["num_device_alloc"] = stats.num_device_alloc;
   out["num_device_free"] = stats.num_device_free;
+  out["max_split_size"] = stats.max_split_size;
   return out;
+}
+
+void record_memory_history(
+    bool enabled,
+    bool trace,
+    bool alloc_stacks,
+    bool alloc_stacks_in_trace,
+    bool free_stacks,
+    bool cpp_stacks,
+    std::size_t max_entries) {
+  // Python frames in the stacks: torch registers its unwinder only for torch.cuda's history.
+  static std::once_flag python_frames;
+  std::call_once(python_frames, [] { torch::installCapturedTracebackPython(); });
+  memory_history::configure(
+      {enabled, trace, alloc_stacks, alloc_stacks_in_trace, free_stacks, cpp_stacks, max_entries});
+}
+
+const char* action_name(memory_history::Action action) {
+  switch (action) {
+    case memory_history::Action::SegmentAlloc:
+      return "segment_alloc";
+    case memory_history::Action::Alloc:
+      return "alloc";
+    case memory_history::Action::FreeRequested:
+      return "free_requested";
+    case memory_history::Action::FreeCompleted:
+      return "free_completed";
+    case memory_history::Action::SegmentFree:
+      return "segment_free";
+    case memory_history::Action::Oom:
+      return "oom";
+  }
+  return "unknown";
+}
+
+// The frames of every stack at once (symbolizing shares the work between stacks); an empty list
+// for a null one.
+std::vector<py::object> frames_of(const std::vector<memory_history::Stack>& stacks) {
+  std::vector<torch::CapturedTraceback*> gathered;
+  for (const memory_history::Stack& stack : stacks) {
+    if (stack) gathered.push_back(stack.get());
+  }
+  std::vector<py::object> symbolized = torch::py_symbolize(gathered);
+  std::vector<py::object> frames;
+  std::size_t next = 0;
+  for (const memory_history::Stack& stack : stacks) {
+    frames.push_back(stack ? symbolized[next++] : py::list());
+  }
+  return frames;
+}
+
+// What the allocator holds and what it did, in the layout of torch.cuda.memory._snapshot():
+// {"segments": [...], "device_traces": [[event, ...] per device]}.
+py::dict memory_snapshot() {
+  const std::vector<HeldBlock> blocks = held_blocks();
+  const std::vector<memory_history::Event> events = memory_history::trace();
+  std::vector<memory_history::Stack> stacks;
+  for (const HeldBlock& block : blocks) stacks.push_back(block.stack);
+  for (const memory_history::Event& event : events) stacks.push_back(event.stack);
+  const std::vector<py::object> frames = frames_of(stacks);
+
+  py::list segments;
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const HeldBlock& b = blocks[i];
+    const auto address = reinterpret_cast<std::uintptr_t>(b.address);
+    const std::size_t used = b.active ? b.size : 0;
+    py::dict block;
+    block["address"] = address;
+    block["size"] = b.size;
+    block["requested_size"] = b.requested;
+    block["state"] = b.active ? "active_allocated" : "inactive";
+    block["frames"] = frames[i];
+    py::dict segment;
+    segment["device"] = b.device;
+    segment["address"] = address;
+    segment["total_size"] = b.size;
+    segment["allocated_size"] = used;
+    segment["active_size"] = used;
+    segment["requested_size"] = b.requested;
+    segment["stream"] = 0;
+    segment["segment_type"] = b.size <= (std::size_t{1} << 20) ? "small" : "large";
+    segment["segment_pool_id"] = py::make_tuple(0, 0);
+    segment["is_expandable"] = false;
+    segment["frames"] = py::list();
+    segment["blocks"] = py::make_tuple(block);
+    segments.append(segment);
+  }
+  std::vector<py::list> traces(static_cast<std::size_t>(runtime::device_count()));
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const memory_history::Event& e = events[i];
+    py::dict entry;
+    entry["action"] = action_name(e.action);
+    entry["addr"] = e.address;
+    entry["size"] = e.size;
+    entry["stream"] = 0;
+    entry["time_us"] = e.time_us;
+    entry["frames"] = frames[blocks.size() + i];
+    if (e.action == memory_history::Action::Oom) entry["device_free"] = e.device_free;
+    traces.at(static_cast<std::size_t>(e.device)).append(entry);
+  }
+  py::dict snapshot;
+  snapshot["segments"] = segments;
+  snapshot["device_traces"] = py::cast(traces);
+  return snapshot;
 }
 
 }  // namespace
@@ -103,6 +223,8 @@ PYBIND11_MODULE(_C, m) {
   m.def("_mem_get_info", [](int device) {
     return ns::device_allocator()->getMemoryInfo(static_cast<c10::DeviceIndex>(device));
   });
+  m.def("_record_memory_history", &ns::record_memory_history);
+  m.def("_memory_snapshot", &ns::memory_snapshot);
 
   m.def("_fallback_policy", [] { return ns::cpu_fallback::to_string(ns::cpu_fallback::policy()); });
   m.def("_set_fallback_policy", [](const std::string& policy) {

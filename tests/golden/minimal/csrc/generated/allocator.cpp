@@ -4,6 +4,7 @@
 // Caching allocator: freed blocks stay reserved in a per-device cache keyed by rounded size and
 // are handed out again without calling the runtime; empty_cache() returns them. Statistics follow
 // the meaning of CUDA's caching allocator, so torch.accelerator.memory_stats() reads the same way.
+// What it does is recorded, when Python asks, in the memory history (memory_history.h).
 #include "generated/allocator.h"
 
 #include <c10/util/Exception.h>
@@ -12,15 +13,19 @@
 #include <array>
 #include <atomic>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
+#include "generated/memory_history.h"
 #include "generated/runtime.h"
 
 namespace mydevice {
 namespace {
 
 using c10::CachingDeviceAllocator::DeviceStats;
+using memory_history::Action;
+using memory_history::Event;
 
 constexpr std::size_t kSmallRound = 512;  // blocks up to 1 MiB: multiples of 512 B
 constexpr std::size_t kSmallLimit = std::size_t{1} << 20;
@@ -54,6 +59,19 @@ std::array<c10::CachingAllocator::StatArray*, 9> stat_arrays(DeviceStats& s) {
       &s.requested_bytes};
 }
 
+// torch.profiler's profile_memory=True: each block handed out (a positive size) or freed (a
+// negative one), with the device's totals after it.
+void report_to_profiler(void* ptr, std::int64_t bytes, const DeviceStats& s, int device) {
+  if (!c10::memoryProfilingEnabled()) return;
+  const auto all = static_cast<std::size_t>(c10::CachingAllocator::StatType::AGGREGATE);
+  c10::reportMemoryUsageToProfiler(
+      ptr,
+      bytes,
+      static_cast<std::size_t>(s.allocated_bytes[all].current),
+      static_cast<std::size_t>(s.reserved_bytes[all].current),
+      c10::Device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>(device)));
+}
+
 // A process forked after the device's first allocation holds a copy of the parent's device state,
 // which a driver cannot share, and a copy of this allocator's lock, which one of the parent's
 // threads may have held at the fork. So a forked child gets a clear error instead of device
@@ -71,8 +89,16 @@ void watch_for_fork() {
 
 struct Block {
   int device;
-  std::size_t size;       // rounded
-  std::size_t requested;  // what the caller asked for
+  std::size_t size;             // rounded
+  std::size_t requested;        // what the caller asked for
+  memory_history::Stack stack;  // where it was allocated, while the history asks for it
+};
+
+// What an allocation that failed tried, for its error.
+struct OutOfMemory {
+  std::size_t size;
+  std::size_t free_bytes;
+  std::size_t total_bytes;
 };
 
 struct DeviceCache {
@@ -91,7 +117,25 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
         "start worker processes with multiprocessing's 'spawn' method instead");
     watch_for_fork();
     const int device = runtime::current_device();
-    void* ptr = bytes == 0 ? nullptr : malloc_block(device, bytes);
+    void* ptr = nullptr;
+    if (bytes != 0) {
+      std::optional<OutOfMemory> oom;
+      ptr = malloc_block(device, bytes, memory_history::stack_for_alloc(), oom);
+      if (oom) {
+        TORCH_CHECK_WITH(
+            OutOfMemoryError,
+            false,
+            "mydevice out of memory: tried to allocate ",
+            oom->size,
+            " bytes on device ",
+            device,
+            " (",
+            oom->free_bytes,
+            " of ",
+            oom->total_bytes,
+            " bytes free)");
+      }
+    }
     return {
         ptr,
         ptr,
@@ -109,9 +153,54 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
 
   void emptyCache(c10::MempoolId_t /*mempool_id*/) override {
     std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<Event> events;
     for (int device = 0; device < runtime::device_count(); ++device) {
-      release_cache_locked(device, cache(device));
+      release_cache_locked(device, cache(device), events);
     }
+    memory_history::record(std::move(events));
+  }
+
+  std::vector<HeldBlock> held_blocks() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<HeldBlock> blocks;
+    for (const auto& [ptr, block] : live_) {
+      blocks.push_back({block.device, ptr, block.size, block.requested, true, block.stack});
+    }
+    for (std::size_t device = 0; device < caches_.size(); ++device) {
+      for (const auto& [size, free] : caches_[device].free_blocks) {
+        for (void* ptr : free) {
+          blocks.push_back({static_cast<int>(device), ptr, size, 0, false, nullptr});
+        }
+      }
+    }
+    return blocks;
+  }
+
+  // Frees a block handed out by allocate() (the DataPtr's deleter).
+  void release(void* ptr) {
+    memory_history::Stack stack = memory_history::stack_for_free();  // before the lock
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = live_.find(ptr);
+    TORCH_INTERNAL_ASSERT(it != live_.end(), "freeing a pointer this allocator did not give out");
+    const Block& block = it->second;
+    DeviceCache& c = cache(block.device);
+    for_pools(block.size, [&](std::size_t i) {
+      c.stats.allocation[i].decrease(1);
+      c.stats.active[i].decrease(1);
+      c.stats.allocated_bytes[i].decrease(block.size);
+      c.stats.active_bytes[i].decrease(block.size);
+      c.stats.requested_bytes[i].decrease(block.requested);
+    });
+    c.free_blocks[block.size].push_back(ptr);
+    report_to_profiler(ptr, -static_cast<std::int64_t>(block.size), c.stats, block.device);
+    if (memory_history::enabled()) {
+      std::vector<Event> events;
+      for (Action action : {Action::FreeRequested, Action::FreeCompleted}) {
+        events.push_back(memory_history::event_now(action, block.device, ptr, block.size, stack));
+      }
+      memory_history::record(std::move(events));
+    }
+    live_.erase(it);
   }
 
   void recordStream(const c10::DataPtr& /*ptr*/, c10::Stream /*stream*/) override {
@@ -158,8 +247,17 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
     return caches_[static_cast<std::size_t>(device)];
   }
 
-  void* malloc_block(int device, std::size_t bytes) {
+  // A block of at least `bytes`, from the cache or the runtime; nullptr with `oom` set if the
+  // device has no memory left. Recorded in the history under the lock, so that its trace has
+  // every block's events in the order they happened.
+  void* malloc_block(
+      int device,
+      std::size_t bytes,
+      memory_history::Stack stack,
+      std::optional<OutOfMemory>& oom) {
     const std::size_t size = round_size(bytes);
+    const bool history = memory_history::enabled();
+    std::vector<Event> events;
     std::lock_guard<std::mutex> lock(mutex_);
     DeviceCache& c = cache(device);
     void* ptr = nullptr;
@@ -170,33 +268,35 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
       ptr = runtime::device_malloc(device, size);
       if (ptr == nullptr) {  // out of memory: give the cache back and try once more
         c.stats.num_alloc_retries += 1;
-        release_cache_locked(device, c);
+        release_cache_locked(device, c, events);
         ptr = runtime::device_malloc(device, size);
       }
       if (ptr == nullptr) {
         c.stats.num_ooms += 1;
-        std::size_t free_bytes = 0, total_bytes = 0;
-        runtime::memory_info(device, &free_bytes, &total_bytes);
-        TORCH_CHECK_WITH(
-            OutOfMemoryError,
-            false,
-            "mydevice out of memory: tried to allocate ",
-            size,
-            " bytes on device ",
-            device,
-            " (",
-            free_bytes,
-            " of ",
-            total_bytes,
-            " bytes free)");
+        oom = OutOfMemory{size, 0, 0};
+        runtime::memory_info(device, &oom->free_bytes, &oom->total_bytes);
+        if (history) {
+          events.push_back(memory_history::event_now(Action::Oom, device, nullptr, size, stack));
+          events.back().device_free = oom->free_bytes;
+          memory_history::record(std::move(events));
+        }
+        return nullptr;
       }
       c.stats.num_device_alloc += 1;
       for_pools(size, [&](std::size_t i) {
         c.stats.segment[i].increase(1);
         c.stats.reserved_bytes[i].increase(size);
       });
+      if (history) {
+        events.push_back(
+            memory_history::event_now(Action::SegmentAlloc, device, ptr, size, nullptr));
+      }
     }
-    live_.insert_or_assign(ptr, Block{device, size, bytes});
+    if (history) {
+      events.push_back(memory_history::event_now(Action::Alloc, device, ptr, size, stack));
+      memory_history::record(std::move(events));
+    }
+    live_.insert_or_assign(ptr, Block{device, size, bytes, std::move(stack)});
     for_pools(size, [&](std::size_t i) {
       c.stats.allocation[i].increase(1);
       c.stats.active[i].increase(1);
@@ -204,29 +304,14 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
       c.stats.active_bytes[i].increase(size);
       c.stats.requested_bytes[i].increase(bytes);
     });
+    report_to_profiler(ptr, static_cast<std::int64_t>(size), c.stats, device);
     return ptr;
   }
 
   static void free_block(void* ptr);
 
-  void release(void* ptr) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = live_.find(ptr);
-    TORCH_INTERNAL_ASSERT(it != live_.end(), "freeing a pointer this allocator did not give out");
-    const Block block = it->second;
-    live_.erase(it);
-    DeviceCache& c = cache(block.device);
-    for_pools(block.size, [&](std::size_t i) {
-      c.stats.allocation[i].decrease(1);
-      c.stats.active[i].decrease(1);
-      c.stats.allocated_bytes[i].decrease(block.size);
-      c.stats.active_bytes[i].decrease(block.size);
-      c.stats.requested_bytes[i].decrease(block.requested);
-    });
-    c.free_blocks[block.size].push_back(ptr);
-  }
-
-  void release_cache_locked(int device, DeviceCache& c) {
+  void release_cache_locked(int device, DeviceCache& c, std::vector<Event>& events) {
+    const bool history = memory_history::enabled();
     for (auto& [size, blocks] : c.free_blocks) {
       for (void* ptr : blocks) {
         runtime::device_free(device, ptr);
@@ -235,6 +320,10 @@ class MydeviceCachingAllocator final : public c10::DeviceAllocator {
           c.stats.segment[i].decrease(1);
           c.stats.reserved_bytes[i].decrease(size);
         });
+        if (history) {
+          events.push_back(
+              memory_history::event_now(Action::SegmentFree, device, ptr, size, nullptr));
+        }
       }
     }
     c.free_blocks.clear();
@@ -259,6 +348,10 @@ void MydeviceCachingAllocator::free_block(void* ptr) {
 
 c10::DeviceAllocator* device_allocator() {
   return &caching_allocator();
+}
+
+std::vector<HeldBlock> held_blocks() {
+  return caching_allocator().held_blocks();
 }
 
 void resize_storage_bytes(const c10::Storage& storage, std::size_t bytes) {
