@@ -26,25 +26,35 @@ void add_source(std::string& out, const fs::path& path) {
   out.append(path.string()).append(1, ' ').append(file_identity(path.string())).append(1, '\n');
 }
 
+// The regular files an iterator over a folder lists, `keep` choosing; `listed` is false if the
+// folder, or a part of it, could not be listed.
+template <typename Iterator>
+std::vector<fs::path> files_in(const fs::path& folder, bool& listed, auto keep) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (Iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code kind;
+    if (it->is_regular_file(kind) && keep(it->path())) files.push_back(it->path());
+  }
+  listed = !ec;
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
 // Every regular file under `dir` (all of a template folder: one added to an overlay folder may
 // shadow a built-in template), or only the Python modules directly in it.
 void add_folder(std::string& out, const fs::path& dir, bool python_modules_only) {
   std::error_code ec;
   const fs::path folder = fs::absolute(dir, ec);
-  std::vector<fs::path> files;
-  auto add = [&](const fs::directory_entry& entry) {
-    std::error_code kind;
-    if (!entry.is_regular_file(kind)) return;
-    if (!python_modules_only || entry.path().extension() == ".py") files.push_back(entry.path());
-  };
-  if (python_modules_only) {
-    for (const auto& entry : fs::directory_iterator(folder, ec)) add(entry);
-  } else {
-    for (const auto& entry : fs::recursive_directory_iterator(folder, ec)) add(entry);
-  }
-  // A folder that cannot be listed at all is a source too: if it appears later, this differs.
-  out.append("folder ").append(folder.string()).append(ec ? " -\n" : "\n");
-  std::sort(files.begin(), files.end());
+  bool listed = false;
+  const std::vector<fs::path> files =
+      python_modules_only
+          ? files_in<fs::directory_iterator>(
+                folder, listed, [](const fs::path& p) { return p.extension() == ".py"; })
+          : files_in<fs::recursive_directory_iterator>(folder, listed,
+                                                       [](const fs::path&) { return true; });
+  // A folder that cannot be listed is a source too: once it can be, this line differs.
+  out.append("folder ").append(folder.string()).append(listed ? "\n" : " -\n");
   for (const fs::path& file : files) add_source(out, file);
 }
 
@@ -125,10 +135,11 @@ void KeptRenderings::keep(const std::string& model, const std::vector<std::strin
 void KeptRenderings::prune() const {
   std::error_code ec;
   std::vector<std::pair<fs::file_time_type, fs::path>> entries;
-  for (const auto& entry : fs::directory_iterator(cache_.renderings(), ec)) {
+  for (fs::directory_iterator it(cache_.renderings(), ec), end; !ec && it != end;
+       it.increment(ec)) {
     std::error_code time_ec;
-    const fs::file_time_type used = entry.last_write_time(time_ec);
-    if (!time_ec && entry.path().extension() == ".txt") entries.emplace_back(used, entry.path());
+    const fs::file_time_type used = it->last_write_time(time_ec);
+    if (!time_ec && it->path().extension() == ".txt") entries.emplace_back(used, it->path());
   }
   if (entries.size() <= kKeptEntries) return;
   std::sort(entries.begin(), entries.end(), std::greater<>());
