@@ -178,9 +178,9 @@ std::vector<Ref> take_refs(load::MappingReader& reader, std::string_view key) {
 
 const std::map<std::string, bool>& default_features() {
   static const std::map<std::string, bool> features = {
-      {"streams", true},       {"events", true},   {"pin_memory", true}, {"generator", true},
-      {"serialization", true}, {"autoload", true}, {"autocast", true},
-      {"distributed", true},   {"comfyui", true}};
+      {"streams", true},   {"events", true},        {"pin_memory", true},
+      {"generator", true}, {"serialization", true}, {"autoload", true},
+      {"autocast", true},  {"distributed", true},   {"comfyui", true}};
   return features;
 }
 
@@ -292,8 +292,8 @@ void SectionReader::names() {
   d_.python_package = take_name("python_package", "torch_" + d_.device, check_python_package);
   d_.cpp_namespace = take_name("cpp_namespace", d_.device, check_cpp_namespace);
   d_.class_prefix = take_name("class_prefix", class_prefix_for(d_.device), check_class_prefix);
-  d_.collective_backend = take_name("collective_backend", collective_backend_for(d_.device),
-                                    check_collective_backend);
+  d_.collective_backend =
+      take_name("collective_backend", collective_backend_for(d_.device), check_collective_backend);
 }
 
 template <typename Check>
@@ -415,6 +415,7 @@ void SectionReader::runtime_and_build() {
         d_.runtime = source.scalar();
       }
     }
+    d_.host_addressable = reader.take_bool("host_addressable");
     reader.finish();
   }
   if (const load::YamlNode& node = top_.take("build"); node.is_defined()) {

@@ -45,7 +45,12 @@ struct Descriptor {
   std::vector<Ref> fallback_deny;        // ops that must never fall back to the CPU
   std::map<std::string, bool> features;  // every known feature, defaults filled in
   int devices = 2;                       // devices of the default host-memory runtime
-  int registration_shards = 4;           // translation units the registrations are split into
+  // runtime.host_addressable: the host may read and write device memory directly, at any time, so
+  // Inductor's C++ kernels run on it. Unset, it holds for the scaffolded host-memory runtime only.
+  std::optional<bool> host_addressable;
+
+  bool is_host_addressable() const { return host_addressable.value_or(runtime == "host_runtime"); }
+  int registration_shards = 4;  // translation units the registrations are split into
 };
 
 // Feature toggles and their defaults; the single list templates and the JSON Schema follow.

@@ -225,6 +225,7 @@ json backend_json(const descriptor::Descriptor& d, const ModelParts& parts) {
           {"core_library", d.python_package},
           {"env_prefix", parts.env_prefix},
           {"devices", d.devices},
+          {"host_addressable", d.is_host_addressable()},
           {"runtime_source", d.runtime}};
 }
 

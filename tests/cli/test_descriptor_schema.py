@@ -25,7 +25,7 @@ EVERY_KEY = {
     "amp_dtypes": ["bfloat16"],
     "fallback": {"policy": "silent", "deny": ["nonzero"]},
     "features": {name: True for name in SCHEMA["properties"]["features"]["properties"]},
-    "runtime": {"devices": 3, "source": "everydev_runtime"},
+    "runtime": {"devices": 3, "source": "everydev_runtime", "host_addressable": True},
     "build": {"registration_shards": 2},
 }
 

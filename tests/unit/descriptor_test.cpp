@@ -79,9 +79,8 @@ TEST(Descriptor, MinimalHasDefaults) {
 
 TEST(Descriptor, DefaultFeatures) {
   const auto& f = default_features();
-  for (const char* name :
-       {"streams", "events", "pin_memory", "generator", "serialization", "autoload", "autocast",
-        "distributed", "comfyui"}) {
+  for (const char* name : {"streams", "events", "pin_memory", "generator", "serialization",
+                           "autoload", "autocast", "distributed", "comfyui"}) {
     ASSERT_TRUE(f.contains(name)) << name;
     EXPECT_TRUE(f.at(name)) << name;
   }
@@ -423,6 +422,23 @@ TEST(Validation, RuntimeSource) {
   EXPECT_EQ(one_error("device: mydev\nruntime:\n  source: [a]\n").message,
             "expected 'source' to be a name");
   EXPECT_EQ(one_error("device: mydev\nruntime:\n  sources: x\n").hint, "did you mean 'source'?");
+}
+
+TEST(Validation, RuntimeHostAddressable) {
+  // Unset, it follows the runtime: only the scaffolded host-memory runtime is addressable.
+  EXPECT_TRUE(parse_ok("device: mydev\n").is_host_addressable());
+  EXPECT_FALSE(
+      parse_ok("device: mydev\nruntime:\n  source: opencl_runtime\n").is_host_addressable());
+  EXPECT_TRUE(
+      parse_ok("device: mydev\nruntime:\n  source: simdev_runtime\n  host_addressable: true\n")
+          .is_host_addressable());
+  EXPECT_FALSE(
+      parse_ok("device: mydev\nruntime:\n  host_addressable: false\n").is_host_addressable());
+  Diagnostic e = one_error("device: mydev\nruntime:\n  host_addressable: maybe\n");
+  EXPECT_EQ(e.message, "expected 'host_addressable' to be true or false, found 'maybe'");
+  EXPECT_EQ(e.location.line, 3);
+  EXPECT_EQ(one_error("device: mydev\nruntime:\n  host_adressable: true\n").hint,
+            "did you mean 'host_addressable'?");
 }
 
 TEST(Validation, RegistrationShardsOutOfRange) {
