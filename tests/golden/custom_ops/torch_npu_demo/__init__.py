@@ -133,6 +133,21 @@ def _is_in_bad_fork() -> bool:
     return _C._is_in_bad_fork()
 
 
+def __getattr__(name: str):
+    """Inductor's code generators for the device (``inductor.py``): Inductor asks for them the
+    first time it sets up its backends, and only then does the package import Inductor."""
+    if name in (
+        "Scheduling",
+        "PythonWrapperCodegen",
+        "CppWrapperCodegen",
+        "WrapperFxCodegen",
+    ):
+        from . import inductor
+
+        return getattr(inductor, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _register() -> None:
     if torch._C._get_privateuse1_backend_name() == "npu_demo":
         return  # already registered (the package was imported before)
