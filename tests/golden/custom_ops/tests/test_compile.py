@@ -94,6 +94,48 @@ def test_compiled_training_step_equals_eager(make):
     )
 
 
+def test_convolution_layouts_are_the_fake_kernels():
+    """Compiled code checks each convolution's strides against what PyTorch's fake kernels
+    promise for a device's convolution: contiguous, even for channels-last tensors."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    channels_last = torch.channels_last
+    x = torch.randn(2, 3, 8, 8, device=DEVICE).to(memory_format=channels_last)
+    w = torch.randn(4, 3, 3, 3, device=DEVICE).to(memory_format=channels_last)
+    grad = torch.randn(2, 4, 6, 6, device=DEVICE).to(memory_format=channels_last)
+
+    # stride, padding, dilation, transposed, output_padding, groups
+    geometry = ([1, 1], [0, 0], [1, 1], False, [0, 0], 1)
+
+    def forward_and_backward(x, w, grad):
+        out = torch.ops.aten.convolution(x, w, None, *geometry)
+        grads = torch.ops.aten.convolution_backward(
+            grad, x, w, [4], *geometry, [True, True, True]
+        )
+        return [out, *grads]
+
+    real = forward_and_backward(x, w, grad)
+    with FakeTensorMode() as mode:
+        fake = forward_and_backward(*(mode.from_tensor(t) for t in (x, w, grad)))
+    assert [t.stride() for t in real] == [t.stride() for t in fake]
+    expected = forward_and_backward(x.cpu(), w.cpu(), grad.cpu())
+    for got, want in zip(real, expected, strict=True):
+        torch.testing.assert_close(got.cpu(), want)
+
+
+@needs_code_generator
+def test_compiled_inference_equals_eager():
+    """Inference of a CNN: Inductor gives its convolutions channels-last inputs."""
+    torch.manual_seed(0)
+    module, shape = cnn()
+    module.to(DEVICE).eval()
+    x = torch.randn(shape, device=DEVICE)
+    with torch.no_grad():
+        torch.testing.assert_close(
+            torch.compile(module)(x).cpu(), module(x).cpu(), rtol=1e-4, atol=1e-5
+        )
+
+
 @needs_code_generator
 def test_fused_kernels_are_generated():
     """The compiled code is Inductor's: one fused kernel for the chain of pointwise operators,

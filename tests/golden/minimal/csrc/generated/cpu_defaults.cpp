@@ -28,7 +28,10 @@ bool given(const std::optional<at::Tensor>& t) {
   return t.has_value() && t->defined();
 }
 
-// What at::_convolution calls for a device it does not know: the CPU's convolution itself.
+// What at::_convolution calls for a device it does not know: the CPU's convolution itself, with
+// its results contiguous. PyTorch's fake tensors (torch.compile, torch.export) take that layout
+// for a device's convolution (_conv_determine_backend_memory_format of the Overrideable backend),
+// where the CPU's kernel follows a channels-last input or weight.
 at::Tensor convolution_overrideable(
     const at::Tensor& input,
     const at::Tensor& weight,
@@ -40,15 +43,16 @@ at::Tensor convolution_overrideable(
     c10::SymIntArrayRef output_padding,
     c10::SymInt groups) {
   return at::convolution_symint(
-      input,
-      weight,
-      bias,
-      stride,
-      padding,
-      dilation,
-      transposed,
-      output_padding,
-      std::move(groups));
+             input,
+             weight,
+             bias,
+             stride,
+             padding,
+             dilation,
+             transposed,
+             output_padding,
+             std::move(groups))
+      .contiguous();
 }
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable(
@@ -65,7 +69,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
   // The bias, which the backward does not get, has one entry per output channel.
   const std::vector<c10::SymInt> bias_sizes = {
       transposed ? weight.sym_size(1) * groups : weight.sym_size(0)};
-  return at::convolution_backward_symint(
+  auto [grad_input, grad_weight, grad_bias] = at::convolution_backward_symint(
       grad_output,
       input,
       weight,
@@ -77,6 +81,9 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
       output_padding,
       std::move(groups),
       output_mask);
+  if (grad_input.defined()) grad_input = grad_input.contiguous();
+  if (grad_weight.defined()) grad_weight = grad_weight.contiguous();
+  return {grad_input, grad_weight, grad_bias};
 }
 
 // The fused LSTM cell: gates (input, forget, cell, output) from the summed projections, then the
