@@ -71,7 +71,7 @@ else:
 
 class _HostKernelCalls:
     """Calls the kernels of a C++ scheduling on the host, as Inductor's wrapper does the CPU's; a
-    kernel of another scheduling (Triton's, say) it launches on a stream, as for any device."""
+    Triton kernel it leaves to Inductor's own launch code."""
 
     def _generate_kernel_call_helper(
         self, kernel_name: str, call_args: Any, *, triton: bool = True, **kwargs: Any
@@ -107,7 +107,7 @@ class PythonWrapperCodegen(_HostKernelCalls, _PythonWrapperCodegen):
 
 class CppWrapperCodegen:
     """Inductor's C++ wrapper (``cpp_wrapper=True``, AOTInductor) writes the CPU's device type
-    into the code it generates; this device does not have one yet."""
+    into the code it generates, so it cannot serve this device yet: refused with an error."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise RuntimeError(
