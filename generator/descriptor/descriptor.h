@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/diagnostics.h"
@@ -23,17 +24,20 @@ struct AutocastOverrides {
   std::vector<Ref> promote;             // run in the widest input dtype
 };
 
+// The scaffolded runtime's source name: its memory is host memory.
+inline constexpr std::string_view kHostRuntime = "host_runtime";
+
 struct Descriptor {
   std::string file;  // where it was read from
   std::string text;  // the text as read; a new repo keeps it as its frp.yaml
 
-  std::string device;                    // "mydevice"
-  SourceLocation device_at;              // where the device name is written
-  std::string python_package;            // "torch_mydevice"
-  std::string cpp_namespace;             // "mydevice"
-  std::string class_prefix;              // "Mydevice"
-  std::string collective_backend;        // "mydeviceccl": its torch.distributed backend
-  std::string runtime = "host_runtime";  // runtime.source: csrc/runtime/<runtime>.cpp
+  std::string device;                 // "mydevice"
+  SourceLocation device_at;           // where the device name is written
+  std::string python_package;         // "torch_mydevice"
+  std::string cpp_namespace;          // "mydevice"
+  std::string class_prefix;           // "Mydevice"
+  std::string collective_backend;     // "mydeviceccl": its torch.distributed backend
+  std::string runtime{kHostRuntime};  // runtime.source: csrc/runtime/<runtime>.cpp
 
   std::vector<Ref> ops;         // explicit "op.overload" names
   std::vector<Ref> op_sets;     // curated set names or "tag:<tag>"
@@ -45,12 +49,12 @@ struct Descriptor {
   std::vector<Ref> fallback_deny;        // ops that must never fall back to the CPU
   std::map<std::string, bool> features;  // every known feature, defaults filled in
   int devices = 2;                       // devices of the default host-memory runtime
+  int registration_shards = 4;           // translation units the registrations are split into
   // runtime.host_addressable: the host may read and write device memory directly, at any time, so
   // Inductor's C++ kernels run on it. Unset, it holds for the scaffolded host-memory runtime only.
   std::optional<bool> host_addressable;
 
-  bool is_host_addressable() const { return host_addressable.value_or(runtime == "host_runtime"); }
-  int registration_shards = 4;  // translation units the registrations are split into
+  bool is_host_addressable() const { return host_addressable.value_or(runtime == kHostRuntime); }
 };
 
 // Feature toggles and their defaults; the single list templates and the JSON Schema follow.
