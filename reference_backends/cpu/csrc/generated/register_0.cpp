@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers cpuref's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks
-// that its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 0:
-// operators are spread over shards by family so that adding one recompiles little.
+// that its tensors share a device (see device_checks.h), makes that device current, times the
+// call's device work while the profiler records (see device_activity.h), counts the call while a
+// coverage report records (see native_calls.h), and calls the kernel. Operators that need no device
+// guard (views, metadata) launch no device work and are not timed. Registration shard 0: operators
+// are spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_amp_foreach_non_finite_check_and_unscale.h"
 #include "generated/kernels/_copy_from.h"
@@ -65,6 +68,7 @@ void wrapper__amp_foreach_non_finite_check_and_unscale_(
       common_device, found_inf, "_amp_foreach_non_finite_check_and_unscale_", "found_inf");
   check_device(common_device, inv_scale, "_amp_foreach_non_finite_check_and_unscale_", "inv_scale");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_amp_foreach_non_finite_check_and_unscale_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_amp_foreach_non_finite_check_and_unscale_");
     calls.record();
@@ -74,6 +78,7 @@ void wrapper__amp_foreach_non_finite_check_and_unscale_(
 
 at::Tensor wrapper__copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_copy_from");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_copy_from");
     calls.record();
@@ -85,6 +90,7 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_local_scalar_dense", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_local_scalar_dense");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_local_scalar_dense");
     calls.record();
@@ -101,6 +107,7 @@ at::Tensor wrapper__log_softmax_backward_data(
   check_device(common_device, grad_output, "_log_softmax_backward_data", "grad_output");
   check_device(common_device, output, "_log_softmax_backward_data", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("_log_softmax_backward_data");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_log_softmax_backward_data");
     calls.record();
@@ -112,6 +119,7 @@ at::Tensor wrapper__softmax(const at::Tensor& self, int64_t dim, bool half_to_fl
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_softmax", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_softmax");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_softmax");
     calls.record();
@@ -132,6 +140,7 @@ at::Tensor wrapper__softmax(const at::Tensor& self, int64_t dim, bool half_to_fl
   check_device(common_device, input_bias, "_thnn_fused_gru_cell", "input_bias");
   check_device(common_device, hidden_bias, "_thnn_fused_gru_cell", "hidden_bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input_gates));
+  const device_activity::Scope activity("_thnn_fused_gru_cell");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_thnn_fused_gru_cell");
     calls.record();
@@ -148,6 +157,7 @@ wrapper__thnn_fused_gru_cell_backward(
   check_device(common_device, grad_hy, "_thnn_fused_gru_cell_backward", "grad_hy");
   check_device(common_device, workspace, "_thnn_fused_gru_cell_backward", "workspace");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_hy));
+  const device_activity::Scope activity("_thnn_fused_gru_cell_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_thnn_fused_gru_cell_backward");
     calls.record();
@@ -168,6 +178,7 @@ wrapper__thnn_fused_gru_cell_backward(
   check_device(common_device, input_bias, "_thnn_fused_lstm_cell", "input_bias");
   check_device(common_device, hidden_bias, "_thnn_fused_lstm_cell", "hidden_bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input_gates));
+  const device_activity::Scope activity("_thnn_fused_lstm_cell");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_thnn_fused_lstm_cell");
     calls.record();
@@ -183,6 +194,7 @@ at::Tensor wrapper_add_Tensor(
   check_device(common_device, self, "add.Tensor", "self");
   check_device(common_device, other, "add.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("add.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add.Tensor");
     calls.record();
@@ -198,6 +210,7 @@ at::Tensor& wrapper_add__Tensor(
   check_written_device(common_device, self, "add_.Tensor", "self");
   check_device(common_device, other, "add_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("add_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add_.Tensor");
     calls.record();
@@ -215,6 +228,7 @@ at::Tensor& wrapper_add_out(
   check_device(common_device, other, "add.out", "other");
   check_written_device(common_device, out, "add.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("add.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add.out");
     calls.record();
@@ -232,6 +246,7 @@ at::Tensor& wrapper_addcdiv_(
   check_device(common_device, tensor1, "addcdiv_", "tensor1");
   check_device(common_device, tensor2, "addcdiv_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addcdiv_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addcdiv_");
     calls.record();
@@ -252,6 +267,7 @@ at::Tensor& wrapper_addmm_out(
   check_device(common_device, mat2, "addmm.out", "mat2");
   check_written_device(common_device, out, "addmm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addmm.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addmm.out");
     calls.record();
@@ -270,6 +286,7 @@ at::Tensor wrapper_addmm(
   check_device(common_device, mat1, "addmm", "mat1");
   check_device(common_device, mat2, "addmm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addmm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addmm");
     calls.record();
@@ -281,6 +298,7 @@ at::Tensor wrapper_all_dim(const at::Tensor& self, int64_t dim, bool keepdim) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "all.dim", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("all.dim");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("all.dim");
     calls.record();
@@ -297,6 +315,7 @@ at::Tensor& wrapper_clamp_out(
   check_device(common_device, self, "clamp.out", "self");
   check_written_device(common_device, out, "clamp.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("clamp.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("clamp.out");
     calls.record();
@@ -320,6 +339,7 @@ at::Tensor& wrapper_clamp_out(
   check_device(common_device, input, "convolution_backward_overrideable", "input");
   check_device(common_device, weight, "convolution_backward_overrideable", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("convolution_backward_overrideable");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("convolution_backward_overrideable");
     calls.record();
@@ -352,6 +372,7 @@ at::Tensor wrapper_convolution_overrideable(
   check_device(common_device, weight, "convolution_overrideable", "weight");
   check_device(common_device, bias, "convolution_overrideable", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("convolution_overrideable");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("convolution_overrideable");
     calls.record();
@@ -365,6 +386,7 @@ at::Tensor wrapper_div_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "div.Tensor", "self");
   check_device(common_device, other, "div.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("div.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div.Tensor");
     calls.record();
@@ -377,6 +399,7 @@ at::Tensor& wrapper_div__Tensor(at::Tensor& self, const at::Tensor& other) {
   check_written_device(common_device, self, "div_.Tensor", "self");
   check_device(common_device, other, "div_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("div_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div_.Tensor");
     calls.record();
@@ -390,6 +413,7 @@ at::Tensor& wrapper_div_out(const at::Tensor& self, const at::Tensor& other, at:
   check_device(common_device, other, "div.out", "other");
   check_written_device(common_device, out, "div.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("div.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div.out");
     calls.record();
@@ -407,6 +431,7 @@ at::Tensor wrapper_embedding_dense_backward(
   check_device(common_device, grad_output, "embedding_dense_backward", "grad_output");
   check_device(common_device, indices, "embedding_dense_backward", "indices");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("embedding_dense_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("embedding_dense_backward");
     calls.record();
@@ -423,6 +448,7 @@ at::Tensor wrapper_empty_memory_format(
     ::std::optional<bool> pin_memory,
     ::std::optional<at::MemoryFormat> memory_format) {
   const c10::OptionalDeviceGuard device_guard(device);
+  const device_activity::Scope activity("empty.memory_format");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("empty.memory_format");
     calls.record();
@@ -438,6 +464,7 @@ at::Tensor wrapper_empty_strided(
     ::std::optional<at::Device> device,
     ::std::optional<bool> pin_memory) {
   const c10::OptionalDeviceGuard device_guard(device);
+  const device_activity::Scope activity("empty_strided");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("empty_strided");
     calls.record();
@@ -450,6 +477,7 @@ at::Tensor& wrapper_exponential_(
     double lambd,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("exponential_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("exponential_");
     calls.record();
@@ -459,6 +487,7 @@ at::Tensor& wrapper_exponential_(
 
 at::Tensor& wrapper_fill__Scalar(at::Tensor& self, const at::Scalar& value) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("fill_.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("fill_.Scalar");
     calls.record();
@@ -471,6 +500,7 @@ at::Tensor wrapper_index_select(const at::Tensor& self, int64_t dim, const at::T
   check_device(common_device, self, "index_select", "self");
   check_device(common_device, index, "index_select", "index");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("index_select");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("index_select");
     calls.record();
@@ -482,6 +512,7 @@ at::Tensor wrapper_isneginf(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "isneginf", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("isneginf");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("isneginf");
     calls.record();
@@ -497,6 +528,7 @@ at::Tensor& wrapper_lerp__Scalar(
   check_written_device(common_device, self, "lerp_.Scalar", "self");
   check_device(common_device, end, "lerp_.Scalar", "end");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("lerp_.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("lerp_.Scalar");
     calls.record();
@@ -513,6 +545,7 @@ at::Tensor wrapper_linear(
   check_device(common_device, weight, "linear", "weight");
   check_device(common_device, bias, "linear", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("linear");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("linear");
     calls.record();
@@ -530,6 +563,7 @@ at::Tensor wrapper_linear(
   check_device(common_device, grad_output, "linear_backward", "grad_output");
   check_device(common_device, weight, "linear_backward", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("linear_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("linear_backward");
     calls.record();
@@ -545,6 +579,7 @@ at::Tensor wrapper_mean_dim(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "mean.dim", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mean.dim");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mean.dim");
     calls.record();
@@ -554,6 +589,7 @@ at::Tensor wrapper_mean_dim(
 
 at::Tensor wrapper_mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mse_loss");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mse_loss");
     calls.record();
@@ -571,6 +607,7 @@ at::Tensor wrapper_mse_loss_backward(
   check_device(common_device, self, "mse_loss_backward", "self");
   check_device(common_device, target, "mse_loss_backward", "target");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mse_loss_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mse_loss_backward");
     calls.record();
@@ -594,6 +631,7 @@ at::Tensor wrapper_mse_loss_backward(
   check_device(common_device, running_mean, "native_batch_norm", "running_mean");
   check_device(common_device, running_var, "native_batch_norm", "running_var");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("native_batch_norm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_batch_norm");
     calls.record();
@@ -622,6 +660,7 @@ at::Tensor wrapper_mse_loss_backward(
   check_device(common_device, save_mean, "native_batch_norm_backward", "save_mean");
   check_device(common_device, save_invstd, "native_batch_norm_backward", "save_invstd");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
+  const device_activity::Scope activity("native_batch_norm_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_batch_norm_backward");
     calls.record();
@@ -644,6 +683,7 @@ at::Tensor& wrapper_nonzero_out(const at::Tensor& self, at::Tensor& out) {
   check_device(common_device, self, "nonzero.out", "self");
   check_written_device(common_device, out, "nonzero.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("nonzero.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("nonzero.out");
     calls.record();
@@ -655,6 +695,7 @@ at::Tensor wrapper_nonzero(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "nonzero", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("nonzero");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("nonzero");
     calls.record();
@@ -668,6 +709,7 @@ at::Tensor& wrapper_normal_(
     double std,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("normal_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("normal_");
     calls.record();
@@ -681,6 +723,7 @@ at::Tensor& wrapper_random__from(
     ::std::optional<int64_t> to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_.from");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_.from");
     calls.record();
@@ -693,6 +736,7 @@ at::Tensor& wrapper_random__to(
     int64_t to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_.to");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_.to");
     calls.record();
@@ -702,6 +746,7 @@ at::Tensor& wrapper_random__to(
 
 at::Tensor& wrapper_random_(at::Tensor& self, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_");
     calls.record();
@@ -713,6 +758,7 @@ at::Tensor wrapper_sum(const at::Tensor& self, ::std::optional<at::ScalarType> d
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sum", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sum");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sum");
     calls.record();
@@ -728,6 +774,7 @@ at::Tensor wrapper_sum_dim_IntList(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sum.dim_IntList", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sum.dim_IntList");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sum.dim_IntList");
     calls.record();
@@ -739,6 +786,7 @@ at::Tensor wrapper_tanh(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "tanh", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("tanh");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("tanh");
     calls.record();
@@ -751,6 +799,7 @@ at::Tensor wrapper_tanh_backward(const at::Tensor& grad_output, const at::Tensor
   check_device(common_device, grad_output, "tanh_backward", "grad_output");
   check_device(common_device, output, "tanh_backward", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("tanh_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("tanh_backward");
     calls.record();
@@ -766,6 +815,7 @@ at::Tensor wrapper_threshold_backward(
   check_device(common_device, grad_output, "threshold_backward", "grad_output");
   check_device(common_device, self, "threshold_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("threshold_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("threshold_backward");
     calls.record();
@@ -790,6 +840,7 @@ at::Tensor wrapper_where_self(
   check_device(common_device, self, "where.self", "self");
   check_device(common_device, other, "where.self", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("where.self");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("where.self");
     calls.record();
@@ -803,6 +854,7 @@ at::Tensor& wrapper_where_self_out(
     const at::Tensor& other,
     at::Tensor& out) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("where.self_out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("where.self_out");
     calls.record();

@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers cpuref's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks
-// that its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 1:
-// operators are spread over shards by family so that adding one recompiles little.
+// that its tensors share a device (see device_checks.h), makes that device current, times the
+// call's device work while the profiler records (see device_activity.h), counts the call while a
+// coverage report records (see native_calls.h), and calls the kernel. Operators that need no device
+// guard (views, metadata) launch no device work and are not timed. Registration shard 1: operators
+// are spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_amp_update_scale.h"
 #include "generated/kernels/_copy_from_and_resize.h"
@@ -59,6 +62,7 @@ at::Tensor& wrapper__amp_update_scale_(
   check_written_device(common_device, growth_tracker, "_amp_update_scale_", "growth_tracker");
   check_device(common_device, found_inf, "_amp_update_scale_", "found_inf");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_amp_update_scale_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_amp_update_scale_");
     calls.record();
@@ -69,6 +73,7 @@ at::Tensor& wrapper__amp_update_scale_(
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor& self, const at::Tensor& dst) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_copy_from_and_resize");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_copy_from_and_resize");
     calls.record();
@@ -100,6 +105,7 @@ void wrapper__fused_adam_(
   check_written_device(common_device, max_exp_avg_sqs, "_fused_adam_", "max_exp_avg_sqs");
   check_device(common_device, state_steps, "_fused_adam_", "state_steps");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_fused_adam_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_fused_adam_");
     calls.record();
@@ -126,6 +132,7 @@ at::Tensor wrapper__log_softmax(const at::Tensor& self, int64_t dim, bool half_t
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_log_softmax", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_log_softmax");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_log_softmax");
     calls.record();
@@ -153,6 +160,7 @@ at::Tensor wrapper__softmax_backward_data(
   check_device(common_device, grad_output, "_softmax_backward_data", "grad_output");
   check_device(common_device, output, "_softmax_backward_data", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("_softmax_backward_data");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_softmax_backward_data");
     calls.record();
@@ -174,6 +182,7 @@ at::Tensor wrapper__softmax_backward_data(
   check_device(common_device, cy, "_thnn_fused_lstm_cell_backward_impl", "cy");
   check_device(common_device, workspace, "_thnn_fused_lstm_cell_backward_impl", "workspace");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_hy));
+  const device_activity::Scope activity("_thnn_fused_lstm_cell_backward_impl");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_thnn_fused_lstm_cell_backward_impl");
     calls.record();
@@ -187,6 +196,7 @@ at::Tensor& wrapper_abs_out(const at::Tensor& self, at::Tensor& out) {
   check_device(common_device, self, "abs.out", "self");
   check_written_device(common_device, out, "abs.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("abs.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("abs.out");
     calls.record();
@@ -204,6 +214,7 @@ at::Tensor& wrapper_addcmul_(
   check_device(common_device, tensor1, "addcmul_", "tensor1");
   check_device(common_device, tensor2, "addcmul_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addcmul_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addcmul_");
     calls.record();
@@ -228,6 +239,7 @@ at::Tensor& wrapper_bernoulli__float(
     double p,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bernoulli_.float");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("bernoulli_.float");
     calls.record();
@@ -240,6 +252,7 @@ at::Tensor wrapper_bmm(const at::Tensor& self, const at::Tensor& mat2) {
   check_device(common_device, self, "bmm", "self");
   check_device(common_device, mat2, "bmm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bmm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("bmm");
     calls.record();
@@ -251,6 +264,7 @@ at::Tensor wrapper_cat(const at::ITensorListRef& tensors, int64_t dim) {
   std::optional<at::Device> common_device;
   check_device(common_device, tensors, "cat", "tensors");
   const c10::OptionalDeviceGuard device_guard(device_of(tensors));
+  const device_activity::Scope activity("cat");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("cat");
     calls.record();
@@ -268,6 +282,7 @@ at::Tensor wrapper_cat(const at::ITensorListRef& tensors, int64_t dim) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "max_pool2d_with_indices", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("max_pool2d_with_indices");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("max_pool2d_with_indices");
     calls.record();
@@ -289,6 +304,7 @@ at::Tensor wrapper_max_pool2d_with_indices_backward(
   check_device(common_device, self, "max_pool2d_with_indices_backward", "self");
   check_device(common_device, indices, "max_pool2d_with_indices_backward", "indices");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("max_pool2d_with_indices_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("max_pool2d_with_indices_backward");
     calls.record();
@@ -302,6 +318,7 @@ at::Tensor wrapper_mm(const at::Tensor& self, const at::Tensor& mat2) {
   check_device(common_device, self, "mm", "self");
   check_device(common_device, mat2, "mm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mm");
     calls.record();
@@ -315,6 +332,7 @@ at::Tensor& wrapper_mm_out(const at::Tensor& self, const at::Tensor& mat2, at::T
   check_device(common_device, mat2, "mm.out", "mat2");
   check_written_device(common_device, out, "mm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mm.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mm.out");
     calls.record();
@@ -327,6 +345,7 @@ at::Tensor wrapper_mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "mul.Tensor", "self");
   check_device(common_device, other, "mul.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mul.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul.Tensor");
     calls.record();
@@ -339,6 +358,7 @@ at::Tensor& wrapper_mul__Tensor(at::Tensor& self, const at::Tensor& other) {
   check_written_device(common_device, self, "mul_.Tensor", "self");
   check_device(common_device, other, "mul_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mul_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul_.Tensor");
     calls.record();
@@ -352,6 +372,7 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
   check_device(common_device, other, "mul.out", "other");
   check_written_device(common_device, out, "mul.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mul.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul.out");
     calls.record();
@@ -370,6 +391,7 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
   check_device(common_device, weight, "native_layer_norm", "weight");
   check_device(common_device, bias, "native_layer_norm", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("native_layer_norm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_layer_norm");
     calls.record();
@@ -394,6 +416,7 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
   check_device(common_device, weight, "native_layer_norm_backward", "weight");
   check_device(common_device, bias, "native_layer_norm_backward", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
+  const device_activity::Scope activity("native_layer_norm_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_layer_norm_backward");
     calls.record();
@@ -417,6 +440,7 @@ at::Tensor wrapper_nll_loss_backward(
   check_device(common_device, weight, "nll_loss_backward", "weight");
   check_device(common_device, total_weight, "nll_loss_backward", "total_weight");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("nll_loss_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("nll_loss_backward");
     calls.record();
@@ -436,6 +460,7 @@ at::Tensor wrapper_nll_loss_backward(
   check_device(common_device, target, "nll_loss_forward", "target");
   check_device(common_device, weight, "nll_loss_forward", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("nll_loss_forward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("nll_loss_forward");
     calls.record();
@@ -447,6 +472,7 @@ at::Tensor wrapper_reciprocal(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "reciprocal", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("reciprocal");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("reciprocal");
     calls.record();
@@ -458,6 +484,7 @@ at::Tensor wrapper_relu(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "relu", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("relu");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("relu");
     calls.record();
@@ -509,6 +536,7 @@ at::Tensor& wrapper_set_(at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_written_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("set_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("set_");
     calls.record();
@@ -520,6 +548,7 @@ at::Tensor wrapper_sigmoid(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sigmoid", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sigmoid");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sigmoid");
     calls.record();
@@ -532,6 +561,7 @@ at::Tensor wrapper_sigmoid_backward(const at::Tensor& grad_output, const at::Ten
   check_device(common_device, grad_output, "sigmoid_backward", "grad_output");
   check_device(common_device, output, "sigmoid_backward", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("sigmoid_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sigmoid_backward");
     calls.record();
@@ -543,6 +573,7 @@ at::Tensor wrapper_sqrt(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sqrt", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sqrt");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sqrt");
     calls.record();
@@ -560,6 +591,7 @@ at::Tensor& wrapper_sub_out(
   check_device(common_device, other, "sub.out", "other");
   check_written_device(common_device, out, "sub.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sub.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub.out");
     calls.record();
@@ -575,6 +607,7 @@ at::Tensor wrapper_sub_Tensor(
   check_device(common_device, self, "sub.Tensor", "self");
   check_device(common_device, other, "sub.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sub.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub.Tensor");
     calls.record();
@@ -590,6 +623,7 @@ at::Tensor& wrapper_sub__Tensor(
   check_written_device(common_device, self, "sub_.Tensor", "self");
   check_device(common_device, other, "sub_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sub_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub_.Tensor");
     calls.record();
@@ -611,6 +645,7 @@ at::Tensor& wrapper_uniform_(
     double to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("uniform_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("uniform_");
     calls.record();
@@ -620,6 +655,7 @@ at::Tensor& wrapper_uniform_(
 
 at::Tensor& wrapper_zero_(at::Tensor& self) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("zero_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("zero_");
     calls.record();

@@ -14,6 +14,7 @@
 
 #include "generated/cpu_call.h"
 #include "generated/cpu_defaults.h"
+#include "generated/device_activity.h"
 #include "generated/generator.h"
 #include "generated/runtime.h"
 
@@ -145,6 +146,8 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
         "); torch.ocl.fallback_stats() counts them, OCL_FALLBACK=silent hides "
         "this warning");
   }
+  // The fallback's copies and its CPU work are this operator's device time, as one kernel's.
+  const device_activity::Scope activity(key);
   const DeviceRandomness randomness(op, stack);
   cpu_call::run(
       op, stack, [&](torch::jit::Stack* cpu_stack) { cpu_defaults::run_on_cpu(op, cpu_stack); });

@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers ocl's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks that
-// its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 0:
-// operators are spread over shards by family so that adding one recompiles little.
+// its tensors share a device (see device_checks.h), makes that device current, times the call's
+// device work while the profiler records (see device_activity.h), counts the call while a coverage
+// report records (see native_calls.h), and calls the kernel. Operators that need no device guard
+// (views, metadata) launch no device work and are not timed. Registration shard 0: operators are
+// spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_log_softmax_backward_data.h"
@@ -41,6 +44,7 @@ namespace {
 
 at::Tensor wrapper__copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_copy_from");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_copy_from");
     calls.record();
@@ -57,6 +61,7 @@ at::Tensor wrapper__log_softmax_backward_data(
   check_device(common_device, grad_output, "_log_softmax_backward_data", "grad_output");
   check_device(common_device, output, "_log_softmax_backward_data", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("_log_softmax_backward_data");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_log_softmax_backward_data");
     calls.record();
@@ -68,6 +73,7 @@ at::Tensor wrapper__softmax(const at::Tensor& self, int64_t dim, bool half_to_fl
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_softmax", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_softmax");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_softmax");
     calls.record();
@@ -83,6 +89,7 @@ at::Tensor wrapper_add_Tensor(
   check_device(common_device, self, "add.Tensor", "self");
   check_device(common_device, other, "add.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("add.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add.Tensor");
     calls.record();
@@ -98,6 +105,7 @@ at::Tensor& wrapper_add__Tensor(
   check_written_device(common_device, self, "add_.Tensor", "self");
   check_device(common_device, other, "add_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("add_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add_.Tensor");
     calls.record();
@@ -115,6 +123,7 @@ at::Tensor& wrapper_add_out(
   check_device(common_device, other, "add.out", "other");
   check_written_device(common_device, out, "add.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("add.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add.out");
     calls.record();
@@ -132,6 +141,7 @@ at::Tensor& wrapper_addcdiv_(
   check_device(common_device, tensor1, "addcdiv_", "tensor1");
   check_device(common_device, tensor2, "addcdiv_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addcdiv_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addcdiv_");
     calls.record();
@@ -143,6 +153,7 @@ at::Tensor wrapper_amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdi
   std::optional<at::Device> common_device;
   check_device(common_device, self, "amin", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("amin");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("amin");
     calls.record();
@@ -159,6 +170,7 @@ at::Tensor& wrapper_clamp_out(
   check_device(common_device, self, "clamp.out", "self");
   check_written_device(common_device, out, "clamp.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("clamp.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("clamp.out");
     calls.record();
@@ -182,6 +194,7 @@ at::Tensor& wrapper_clamp_out(
   check_device(common_device, input, "convolution_backward_overrideable", "input");
   check_device(common_device, weight, "convolution_backward_overrideable", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("convolution_backward_overrideable");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("convolution_backward_overrideable");
     calls.record();
@@ -204,6 +217,7 @@ at::Tensor wrapper_div_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "div.Tensor", "self");
   check_device(common_device, other, "div.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("div.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div.Tensor");
     calls.record();
@@ -216,6 +230,7 @@ at::Tensor& wrapper_div__Tensor(at::Tensor& self, const at::Tensor& other) {
   check_written_device(common_device, self, "div_.Tensor", "self");
   check_device(common_device, other, "div_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("div_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div_.Tensor");
     calls.record();
@@ -229,6 +244,7 @@ at::Tensor& wrapper_div_out(const at::Tensor& self, const at::Tensor& other, at:
   check_device(common_device, other, "div.out", "other");
   check_written_device(common_device, out, "div.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("div.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("div.out");
     calls.record();
@@ -240,6 +256,7 @@ at::Tensor wrapper_exp(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "exp", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("exp");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("exp");
     calls.record();
@@ -252,6 +269,7 @@ at::Tensor& wrapper_exponential_(
     double lambd,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("exponential_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("exponential_");
     calls.record();
@@ -261,6 +279,7 @@ at::Tensor& wrapper_exponential_(
 
 at::Tensor& wrapper_fill__Scalar(at::Tensor& self, const at::Scalar& value) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("fill_.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("fill_.Scalar");
     calls.record();
@@ -273,6 +292,7 @@ at::Tensor wrapper_index_select(const at::Tensor& self, int64_t dim, const at::T
   check_device(common_device, self, "index_select", "self");
   check_device(common_device, index, "index_select", "index");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("index_select");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("index_select");
     calls.record();
@@ -288,6 +308,7 @@ at::Tensor& wrapper_lerp__Scalar(
   check_written_device(common_device, self, "lerp_.Scalar", "self");
   check_device(common_device, end, "lerp_.Scalar", "end");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("lerp_.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("lerp_.Scalar");
     calls.record();
@@ -303,6 +324,7 @@ at::Tensor wrapper_mean_dim(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "mean.dim", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mean.dim");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mean.dim");
     calls.record();
@@ -326,6 +348,7 @@ at::Tensor wrapper_mean_dim(
   check_device(common_device, running_mean, "native_batch_norm", "running_mean");
   check_device(common_device, running_var, "native_batch_norm", "running_var");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("native_batch_norm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_batch_norm");
     calls.record();
@@ -354,6 +377,7 @@ at::Tensor wrapper_mean_dim(
   check_device(common_device, save_mean, "native_batch_norm_backward", "save_mean");
   check_device(common_device, save_invstd, "native_batch_norm_backward", "save_invstd");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
+  const device_activity::Scope activity("native_batch_norm_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_batch_norm_backward");
     calls.record();
@@ -375,6 +399,7 @@ at::Tensor wrapper_ne_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "ne.Scalar", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("ne.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("ne.Scalar");
     calls.record();
@@ -387,6 +412,7 @@ at::Tensor wrapper_ne_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "ne.Tensor", "self");
   check_device(common_device, other, "ne.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("ne.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("ne.Tensor");
     calls.record();
@@ -398,6 +424,7 @@ at::Tensor wrapper_sum(const at::Tensor& self, ::std::optional<at::ScalarType> d
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sum", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sum");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sum");
     calls.record();
@@ -413,6 +440,7 @@ at::Tensor wrapper_sum_dim_IntList(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sum.dim_IntList", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sum.dim_IntList");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sum.dim_IntList");
     calls.record();
@@ -424,6 +452,7 @@ at::Tensor wrapper_tanh(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "tanh", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("tanh");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("tanh");
     calls.record();
@@ -436,6 +465,7 @@ at::Tensor wrapper_tanh_backward(const at::Tensor& grad_output, const at::Tensor
   check_device(common_device, grad_output, "tanh_backward", "grad_output");
   check_device(common_device, output, "tanh_backward", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("tanh_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("tanh_backward");
     calls.record();
@@ -451,6 +481,7 @@ at::Tensor wrapper_threshold_backward(
   check_device(common_device, grad_output, "threshold_backward", "grad_output");
   check_device(common_device, self, "threshold_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("threshold_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("threshold_backward");
     calls.record();
@@ -475,6 +506,7 @@ at::Tensor wrapper_where_self(
   check_device(common_device, self, "where.self", "self");
   check_device(common_device, other, "where.self", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("where.self");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("where.self");
     calls.record();

@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers ocl's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks that
-// its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 1:
-// operators are spread over shards by family so that adding one recompiles little.
+// its tensors share a device (see device_checks.h), makes that device current, times the call's
+// device work while the profiler records (see device_activity.h), counts the call while a coverage
+// report records (see native_calls.h), and calls the kernel. Operators that need no device guard
+// (views, metadata) launch no device work and are not timed. Registration shard 1: operators are
+// spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_log_softmax.h"
 #include "generated/kernels/_softmax_backward_data.h"
@@ -38,6 +41,7 @@ at::Tensor wrapper__log_softmax(const at::Tensor& self, int64_t dim, bool half_t
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_log_softmax", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_log_softmax");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_log_softmax");
     calls.record();
@@ -54,6 +58,7 @@ at::Tensor wrapper__softmax_backward_data(
   check_device(common_device, grad_output, "_softmax_backward_data", "grad_output");
   check_device(common_device, output, "_softmax_backward_data", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("_softmax_backward_data");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_softmax_backward_data");
     calls.record();
@@ -71,6 +76,7 @@ at::Tensor& wrapper_addcmul_(
   check_device(common_device, tensor1, "addcmul_", "tensor1");
   check_device(common_device, tensor2, "addcmul_", "tensor2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addcmul_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addcmul_");
     calls.record();
@@ -82,6 +88,7 @@ at::Tensor wrapper_argmin(const at::Tensor& self, ::std::optional<int64_t> dim, 
   std::optional<at::Device> common_device;
   check_device(common_device, self, "argmin", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("argmin");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("argmin");
     calls.record();
@@ -105,6 +112,7 @@ at::Tensor wrapper_ge_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "ge.Scalar", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("ge.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("ge.Scalar");
     calls.record();
@@ -117,6 +125,7 @@ at::Tensor wrapper_ge_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "ge.Tensor", "self");
   check_device(common_device, other, "ge.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("ge.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("ge.Tensor");
     calls.record();
@@ -128,6 +137,7 @@ at::Tensor wrapper_log(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "log", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("log");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("log");
     calls.record();
@@ -139,6 +149,7 @@ at::Tensor wrapper_lt_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "lt.Scalar", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("lt.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("lt.Scalar");
     calls.record();
@@ -151,6 +162,7 @@ at::Tensor wrapper_lt_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "lt.Tensor", "self");
   check_device(common_device, other, "lt.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("lt.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("lt.Tensor");
     calls.record();
@@ -165,6 +177,7 @@ at::Tensor wrapper_lt_Tensor(const at::Tensor& self, const at::Tensor& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "max.dim", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("max.dim");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("max.dim");
     calls.record();
@@ -176,6 +189,7 @@ at::Tensor wrapper_max(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "max", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("max");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("max");
     calls.record();
@@ -193,6 +207,7 @@ at::Tensor wrapper_max(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "max_pool2d_with_indices", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("max_pool2d_with_indices");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("max_pool2d_with_indices");
     calls.record();
@@ -205,6 +220,7 @@ at::Tensor wrapper_maximum(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "maximum", "self");
   check_device(common_device, other, "maximum", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("maximum");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("maximum");
     calls.record();
@@ -217,6 +233,7 @@ at::Tensor wrapper_mul_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "mul.Tensor", "self");
   check_device(common_device, other, "mul.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mul.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul.Tensor");
     calls.record();
@@ -229,6 +246,7 @@ at::Tensor& wrapper_mul__Tensor(at::Tensor& self, const at::Tensor& other) {
   check_written_device(common_device, self, "mul_.Tensor", "self");
   check_device(common_device, other, "mul_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mul_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul_.Tensor");
     calls.record();
@@ -242,6 +260,7 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
   check_device(common_device, other, "mul.out", "other");
   check_written_device(common_device, out, "mul.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mul.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mul.out");
     calls.record();
@@ -266,6 +285,7 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
   check_device(common_device, weight, "native_layer_norm_backward", "weight");
   check_device(common_device, bias, "native_layer_norm_backward", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
+  const device_activity::Scope activity("native_layer_norm_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_layer_norm_backward");
     calls.record();
@@ -278,6 +298,7 @@ at::Tensor wrapper_neg(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "neg", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("neg");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("neg");
     calls.record();
@@ -289,6 +310,7 @@ at::Tensor wrapper_reciprocal(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "reciprocal", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("reciprocal");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("reciprocal");
     calls.record();
@@ -312,6 +334,7 @@ at::Tensor wrapper_sigmoid_backward(const at::Tensor& grad_output, const at::Ten
   check_device(common_device, grad_output, "sigmoid_backward", "grad_output");
   check_device(common_device, output, "sigmoid_backward", "output");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("sigmoid_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sigmoid_backward");
     calls.record();
@@ -329,6 +352,7 @@ at::Tensor& wrapper_sub_out(
   check_device(common_device, other, "sub.out", "other");
   check_written_device(common_device, out, "sub.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sub.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub.out");
     calls.record();
@@ -344,6 +368,7 @@ at::Tensor wrapper_sub_Tensor(
   check_device(common_device, self, "sub.Tensor", "self");
   check_device(common_device, other, "sub.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sub.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub.Tensor");
     calls.record();
@@ -359,6 +384,7 @@ at::Tensor& wrapper_sub__Tensor(
   check_written_device(common_device, self, "sub_.Tensor", "self");
   check_device(common_device, other, "sub_.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sub_.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sub_.Tensor");
     calls.record();

@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers ocl's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks that
-// its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 2:
-// operators are spread over shards by family so that adding one recompiles little.
+// its tensors share a device (see device_checks.h), makes that device current, times the call's
+// device work while the profiler records (see device_activity.h), counts the call while a coverage
+// report records (see native_calls.h), and calls the kernel. Operators that need no device guard
+// (views, metadata) launch no device work and are not timed. Registration shard 2: operators are
+// spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_local_scalar_dense.h"
 #include "generated/kernels/addmm.h"
@@ -37,6 +40,7 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_local_scalar_dense", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_local_scalar_dense");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_local_scalar_dense");
     calls.record();
@@ -57,6 +61,7 @@ at::Tensor& wrapper_addmm_out(
   check_device(common_device, mat2, "addmm.out", "mat2");
   check_written_device(common_device, out, "addmm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addmm.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addmm.out");
     calls.record();
@@ -75,6 +80,7 @@ at::Tensor wrapper_addmm(
   check_device(common_device, mat1, "addmm", "mat1");
   check_device(common_device, mat2, "addmm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("addmm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("addmm");
     calls.record();
@@ -86,6 +92,7 @@ at::Tensor wrapper_amax(const at::Tensor& self, at::IntArrayRef dim, bool keepdi
   std::optional<at::Device> common_device;
   check_device(common_device, self, "amax", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("amax");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("amax");
     calls.record();
@@ -108,6 +115,7 @@ at::Tensor wrapper_convolution_overrideable(
   check_device(common_device, weight, "convolution_overrideable", "weight");
   check_device(common_device, bias, "convolution_overrideable", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("convolution_overrideable");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("convolution_overrideable");
     calls.record();
@@ -126,6 +134,7 @@ at::Tensor wrapper_embedding_dense_backward(
   check_device(common_device, grad_output, "embedding_dense_backward", "grad_output");
   check_device(common_device, indices, "embedding_dense_backward", "indices");
   const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("embedding_dense_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("embedding_dense_backward");
     calls.record();
@@ -142,6 +151,7 @@ at::Tensor wrapper_empty_memory_format(
     ::std::optional<bool> pin_memory,
     ::std::optional<at::MemoryFormat> memory_format) {
   const c10::OptionalDeviceGuard device_guard(device);
+  const device_activity::Scope activity("empty.memory_format");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("empty.memory_format");
     calls.record();
@@ -157,6 +167,7 @@ at::Tensor wrapper_empty_strided(
     ::std::optional<at::Device> device,
     ::std::optional<bool> pin_memory) {
   const c10::OptionalDeviceGuard device_guard(device);
+  const device_activity::Scope activity("empty_strided");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("empty_strided");
     calls.record();
@@ -168,6 +179,7 @@ at::Tensor wrapper_gelu(const at::Tensor& self, c10::string_view approximate) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "gelu", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("gelu");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("gelu");
     calls.record();
@@ -183,6 +195,7 @@ at::Tensor wrapper_gelu_backward(
   check_device(common_device, grad_output, "gelu_backward", "grad_output");
   check_device(common_device, self, "gelu_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("gelu_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("gelu_backward");
     calls.record();
@@ -194,6 +207,7 @@ at::Tensor wrapper_gt_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "gt.Scalar", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("gt.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("gt.Scalar");
     calls.record();
@@ -206,6 +220,7 @@ at::Tensor wrapper_gt_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "gt.Tensor", "self");
   check_device(common_device, other, "gt.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("gt.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("gt.Tensor");
     calls.record();
@@ -217,6 +232,7 @@ at::Tensor wrapper_le_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "le.Scalar", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("le.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("le.Scalar");
     calls.record();
@@ -229,6 +245,7 @@ at::Tensor wrapper_le_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "le.Tensor", "self");
   check_device(common_device, other, "le.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("le.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("le.Tensor");
     calls.record();
@@ -238,6 +255,7 @@ at::Tensor wrapper_le_Tensor(const at::Tensor& self, const at::Tensor& other) {
 
 at::Tensor wrapper_mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mse_loss");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mse_loss");
     calls.record();
@@ -255,6 +273,7 @@ at::Tensor wrapper_mse_loss_backward(
   check_device(common_device, self, "mse_loss_backward", "self");
   check_device(common_device, target, "mse_loss_backward", "target");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mse_loss_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mse_loss_backward");
     calls.record();
@@ -269,6 +288,7 @@ at::Tensor wrapper_mse_loss_backward(
   std::optional<at::Device> common_device;
   check_device(common_device, input, "native_dropout", "input");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("native_dropout");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_dropout");
     calls.record();
@@ -282,6 +302,7 @@ at::Tensor& wrapper_normal_(
     double std,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("normal_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("normal_");
     calls.record();
@@ -295,6 +316,7 @@ at::Tensor& wrapper_random__from(
     ::std::optional<int64_t> to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_.from");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_.from");
     calls.record();
@@ -307,6 +329,7 @@ at::Tensor& wrapper_random__to(
     int64_t to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_.to");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_.to");
     calls.record();
@@ -316,6 +339,7 @@ at::Tensor& wrapper_random__to(
 
 at::Tensor& wrapper_random_(at::Tensor& self, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_");
     calls.record();
@@ -327,6 +351,7 @@ at::Tensor wrapper_silu(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "silu", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("silu");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("silu");
     calls.record();
@@ -339,6 +364,7 @@ at::Tensor wrapper_silu_backward(const at::Tensor& grad_output, const at::Tensor
   check_device(common_device, grad_output, "silu_backward", "grad_output");
   check_device(common_device, self, "silu_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("silu_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("silu_backward");
     calls.record();

@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers ocl's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks that
-// its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 3:
-// operators are spread over shards by family so that adding one recompiles little.
+// its tensors share a device (see device_checks.h), makes that device current, times the call's
+// device work while the profiler records (see device_activity.h), counts the call while a coverage
+// report records (see native_calls.h), and calls the kernel. Operators that need no device guard
+// (views, metadata) launch no device work and are not timed. Registration shard 3: operators are
+// spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_reshape_alias.h"
@@ -38,6 +41,7 @@ namespace {
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor& self, const at::Tensor& dst) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_copy_from_and_resize");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_copy_from_and_resize");
     calls.record();
@@ -60,6 +64,7 @@ at::Tensor wrapper_abs(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "abs", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("abs");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("abs");
     calls.record();
@@ -71,6 +76,7 @@ at::Tensor wrapper_argmax(const at::Tensor& self, ::std::optional<int64_t> dim, 
   std::optional<at::Device> common_device;
   check_device(common_device, self, "argmax", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("argmax");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("argmax");
     calls.record();
@@ -83,6 +89,7 @@ at::Tensor& wrapper_bernoulli__float(
     double p,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bernoulli_.float");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("bernoulli_.float");
     calls.record();
@@ -95,6 +102,7 @@ at::Tensor wrapper_bmm(const at::Tensor& self, const at::Tensor& mat2) {
   check_device(common_device, self, "bmm", "self");
   check_device(common_device, mat2, "bmm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bmm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("bmm");
     calls.record();
@@ -106,6 +114,7 @@ at::Tensor wrapper_eq_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "eq.Scalar", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("eq.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("eq.Scalar");
     calls.record();
@@ -118,6 +127,7 @@ at::Tensor wrapper_eq_Tensor(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "eq.Tensor", "self");
   check_device(common_device, other, "eq.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("eq.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("eq.Tensor");
     calls.record();
@@ -139,6 +149,7 @@ at::Tensor wrapper_max_pool2d_with_indices_backward(
   check_device(common_device, self, "max_pool2d_with_indices_backward", "self");
   check_device(common_device, indices, "max_pool2d_with_indices_backward", "indices");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("max_pool2d_with_indices_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("max_pool2d_with_indices_backward");
     calls.record();
@@ -154,6 +165,7 @@ at::Tensor wrapper_max_pool2d_with_indices_backward(
   std::optional<at::Device> common_device;
   check_device(common_device, self, "min.dim", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("min.dim");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("min.dim");
     calls.record();
@@ -165,6 +177,7 @@ at::Tensor wrapper_min(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "min", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("min");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("min");
     calls.record();
@@ -177,6 +190,7 @@ at::Tensor wrapper_minimum(const at::Tensor& self, const at::Tensor& other) {
   check_device(common_device, self, "minimum", "self");
   check_device(common_device, other, "minimum", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("minimum");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("minimum");
     calls.record();
@@ -189,6 +203,7 @@ at::Tensor wrapper_mm(const at::Tensor& self, const at::Tensor& mat2) {
   check_device(common_device, self, "mm", "self");
   check_device(common_device, mat2, "mm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mm");
     calls.record();
@@ -202,6 +217,7 @@ at::Tensor& wrapper_mm_out(const at::Tensor& self, const at::Tensor& mat2, at::T
   check_device(common_device, mat2, "mm.out", "mat2");
   check_written_device(common_device, out, "mm.out", "out");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mm.out");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mm.out");
     calls.record();
@@ -220,6 +236,7 @@ at::Tensor& wrapper_mm_out(const at::Tensor& self, const at::Tensor& mat2, at::T
   check_device(common_device, weight, "native_layer_norm", "weight");
   check_device(common_device, bias, "native_layer_norm", "bias");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("native_layer_norm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("native_layer_norm");
     calls.record();
@@ -242,6 +259,7 @@ at::Tensor wrapper_nll_loss_backward(
   check_device(common_device, weight, "nll_loss_backward", "weight");
   check_device(common_device, total_weight, "nll_loss_backward", "total_weight");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("nll_loss_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("nll_loss_backward");
     calls.record();
@@ -261,6 +279,7 @@ at::Tensor wrapper_nll_loss_backward(
   check_device(common_device, target, "nll_loss_forward", "target");
   check_device(common_device, weight, "nll_loss_forward", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("nll_loss_forward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("nll_loss_forward");
     calls.record();
@@ -272,6 +291,7 @@ at::Tensor wrapper_relu(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "relu", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("relu");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("relu");
     calls.record();
@@ -283,6 +303,7 @@ at::Tensor wrapper_rsqrt(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "rsqrt", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("rsqrt");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("rsqrt");
     calls.record();
@@ -323,6 +344,7 @@ at::Tensor& wrapper_set_(at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_written_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("set_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("set_");
     calls.record();
@@ -334,6 +356,7 @@ at::Tensor wrapper_sigmoid(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sigmoid", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sigmoid");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sigmoid");
     calls.record();
@@ -345,6 +368,7 @@ at::Tensor wrapper_sqrt(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "sqrt", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("sqrt");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("sqrt");
     calls.record();
@@ -358,6 +382,7 @@ at::Tensor& wrapper_uniform_(
     double to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("uniform_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("uniform_");
     calls.record();
@@ -367,6 +392,7 @@ at::Tensor& wrapper_uniform_(
 
 at::Tensor& wrapper_zero_(at::Tensor& self) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("zero_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("zero_");
     calls.record();

@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks
-// that its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 0:
-// operators are spread over shards by family so that adding one recompiles little.
+// that its tensors share a device (see device_checks.h), makes that device current, times the
+// call's device work while the profiler records (see device_activity.h), counts the call while a
+// coverage report records (see native_calls.h), and calls the kernel. Operators that need no device
+// guard (views, metadata) launch no device work and are not timed. Registration shard 0: operators
+// are spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/add.h"
@@ -22,6 +25,7 @@ namespace {
 
 at::Tensor wrapper__copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_copy_from");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_copy_from");
     calls.record();
@@ -37,6 +41,7 @@ at::Tensor wrapper_add_Tensor(
   check_device(common_device, self, "add.Tensor", "self");
   check_device(common_device, other, "add.Tensor", "other");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("add.Tensor");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("add.Tensor");
     calls.record();
@@ -49,6 +54,7 @@ at::Tensor& wrapper_exponential_(
     double lambd,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("exponential_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("exponential_");
     calls.record();
@@ -58,6 +64,7 @@ at::Tensor& wrapper_exponential_(
 
 at::Tensor& wrapper_fill__Scalar(at::Tensor& self, const at::Scalar& value) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("fill_.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("fill_.Scalar");
     calls.record();

@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers npu_demo's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks
-// that its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 3:
-// operators are spread over shards by family so that adding one recompiles little.
+// that its tensors share a device (see device_checks.h), makes that device current, times the
+// call's device work while the profiler records (see device_activity.h), counts the call while a
+// coverage report records (see native_calls.h), and calls the kernel. Operators that need no device
+// guard (views, metadata) launch no device work and are not timed. Registration shard 3: operators
+// are spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from_and_resize.h"
 #include "generated/kernels/_reshape_alias.h"
@@ -26,6 +29,7 @@ namespace {
 
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor& self, const at::Tensor& dst) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_copy_from_and_resize");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_copy_from_and_resize");
     calls.record();
@@ -49,6 +53,7 @@ at::Tensor& wrapper_bernoulli__float(
     double p,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bernoulli_.float");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("bernoulli_.float");
     calls.record();
@@ -61,6 +66,7 @@ at::Tensor wrapper_mm(const at::Tensor& self, const at::Tensor& mat2) {
   check_device(common_device, self, "mm", "self");
   check_device(common_device, mat2, "mm", "mat2");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("mm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("mm");
     calls.record();
@@ -76,6 +82,7 @@ at::Tensor wrapper_npu_ops_fused_gelu_backward(
   check_device(common_device, grad, "npu_ops::fused_gelu_backward", "grad");
   check_device(common_device, self, "npu_ops::fused_gelu_backward", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("npu_ops::fused_gelu_backward");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("npu_ops::fused_gelu_backward");
     calls.record();
@@ -92,6 +99,7 @@ at::Tensor wrapper_npu_ops_fused_gelu_backward(
   check_device(common_device, input, "npu_ops::rms_norm", "input");
   check_device(common_device, weight, "npu_ops::rms_norm", "weight");
   const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("npu_ops::rms_norm");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("npu_ops::rms_norm");
     calls.record();
@@ -132,6 +140,7 @@ at::Tensor& wrapper_set_(at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_written_device(common_device, self, "set_", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("set_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("set_");
     calls.record();
@@ -145,6 +154,7 @@ at::Tensor& wrapper_uniform_(
     double to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("uniform_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("uniform_");
     calls.record();
@@ -154,6 +164,7 @@ at::Tensor& wrapper_uniform_(
 
 at::Tensor& wrapper_zero_(at::Tensor& self) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("zero_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("zero_");
     calls.record();

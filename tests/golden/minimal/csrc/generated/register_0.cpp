@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers mydevice's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks
-// that its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 0:
-// operators are spread over shards by family so that adding one recompiles little.
+// that its tensors share a device (see device_checks.h), makes that device current, times the
+// call's device work while the profiler records (see device_activity.h), counts the call while a
+// coverage report records (see native_calls.h), and calls the kernel. Operators that need no device
+// guard (views, metadata) launch no device work and are not timed. Registration shard 0: operators
+// are spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/exponential.h"
@@ -21,6 +24,7 @@ namespace {
 
 at::Tensor wrapper__copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_copy_from");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_copy_from");
     calls.record();
@@ -33,6 +37,7 @@ at::Tensor& wrapper_exponential_(
     double lambd,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("exponential_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("exponential_");
     calls.record();
@@ -42,6 +47,7 @@ at::Tensor& wrapper_exponential_(
 
 at::Tensor& wrapper_fill__Scalar(at::Tensor& self, const at::Scalar& value) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("fill_.Scalar");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("fill_.Scalar");
     calls.record();

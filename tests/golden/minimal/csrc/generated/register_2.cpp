@@ -2,13 +2,16 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // Registers mydevice's kernels with the dispatcher under the PrivateUse1 key. Each wrapper checks
-// that its tensors share a device (see device_checks.h), makes that device current, counts the call
-// while a coverage report records (see native_calls.h), and calls the kernel. Registration shard 2:
-// operators are spread over shards by family so that adding one recompiles little.
+// that its tensors share a device (see device_checks.h), makes that device current, times the
+// call's device work while the profiler records (see device_activity.h), counts the call while a
+// coverage report records (see native_calls.h), and calls the kernel. Operators that need no device
+// guard (views, metadata) launch no device work and are not timed. Registration shard 2: operators
+// are spread over shards by family so that adding one recompiles little.
 #include <ATen/DeviceGuard.h>
 #include <c10/core/DeviceGuard.h>
 #include <torch/library.h>
 
+#include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_local_scalar_dense.h"
 #include "generated/kernels/empty.h"
@@ -24,6 +27,7 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "_local_scalar_dense", "self");
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_local_scalar_dense");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("_local_scalar_dense");
     calls.record();
@@ -39,6 +43,7 @@ at::Tensor wrapper_empty_memory_format(
     ::std::optional<bool> pin_memory,
     ::std::optional<at::MemoryFormat> memory_format) {
   const c10::OptionalDeviceGuard device_guard(device);
+  const device_activity::Scope activity("empty.memory_format");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("empty.memory_format");
     calls.record();
@@ -54,6 +59,7 @@ at::Tensor wrapper_empty_strided(
     ::std::optional<at::Device> device,
     ::std::optional<bool> pin_memory) {
   const c10::OptionalDeviceGuard device_guard(device);
+  const device_activity::Scope activity("empty_strided");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("empty_strided");
     calls.record();
@@ -67,6 +73,7 @@ at::Tensor& wrapper_normal_(
     double std,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("normal_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("normal_");
     calls.record();
@@ -80,6 +87,7 @@ at::Tensor& wrapper_random__from(
     ::std::optional<int64_t> to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_.from");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_.from");
     calls.record();
@@ -92,6 +100,7 @@ at::Tensor& wrapper_random__to(
     int64_t to,
     ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_.to");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_.to");
     calls.record();
@@ -101,6 +110,7 @@ at::Tensor& wrapper_random__to(
 
 at::Tensor& wrapper_random_(at::Tensor& self, ::std::optional<at::Generator> generator) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("random_");
   if (native_calls::enabled()) {
     static native_calls::Counter calls("random_");
     calls.record();
