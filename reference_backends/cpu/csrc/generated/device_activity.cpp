@@ -36,7 +36,7 @@ struct Recorder {
   std::mutex mutex;
   std::vector<Pending> pending;
   std::vector<Origin> origins;  // by device, set at each device's first call
-  std::uint64_t recording = 0;  // counts start()s, so a call open across one is dropped
+  std::uint64_t starts = 0;     // counts start()s: a call open across one is dropped
 };
 
 Recorder& recorder() {
@@ -47,7 +47,7 @@ Recorder& recorder() {
 // Per thread: how deep in kernel calls it is, and the profiler's open CPU operators.
 thread_local int depth = 0;
 thread_local std::size_t open_call = 0;
-thread_local std::uint64_t open_call_recording = 0;
+thread_local std::uint64_t open_call_starts = 0;
 thread_local std::vector<std::uint64_t> correlations;
 
 // Copies between devices, or between host and device, are shown as copies rather than kernels.
@@ -76,8 +76,11 @@ std::int64_t to_cpu_ns(const Origin& origin, runtime::Event event) {
 }  // namespace
 
 void Scope::open(std::string_view name) {
-  open_ = true;
-  if (depth++ > 0) return;
+  if (depth > 0) {  // inside another call's work
+    ++depth;
+    open_ = true;
+    return;
+  }
   const int device = runtime::current_device();
   const c10::Stream stream = streams::current_stream(static_cast<c10::DeviceIndex>(device));
   Pending call{
@@ -92,15 +95,18 @@ void Scope::open(std::string_view name) {
   set_origin(r, device, call.stream);
   runtime::event_record(call.start, call.stream);
   open_call = r.pending.size();
-  open_call_recording = r.recording;
+  open_call_starts = r.starts;
   r.pending.push_back(std::move(call));
+  // Counted only now: a runtime error above leaves this thread's later calls recorded.
+  ++depth;
+  open_ = true;
 }
 
 void Scope::close() {
   if (--depth > 0) return;
   Recorder& r = recorder();
   const std::lock_guard<std::mutex> lock(r.mutex);
-  if (open_call_recording != r.recording || open_call >= r.pending.size()) return;
+  if (open_call_starts != r.starts || open_call >= r.pending.size()) return;
   Pending& call = r.pending[open_call];
   call.end = runtime::event_create(call.device);
   runtime::event_record(call.end, call.stream);
@@ -115,7 +121,7 @@ void start() {
       if (call.end != nullptr) runtime::event_destroy(call.end);
     }
     r.pending.clear();
-    ++r.recording;
+    ++r.starts;
   }
   detail::recording.store(true, std::memory_order_relaxed);
 }
