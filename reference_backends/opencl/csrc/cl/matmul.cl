@@ -50,63 +50,69 @@ __kernel __attribute__((reqd_work_group_size(RTS, RTS, 1))) void gemm(
   }
 }
 
-#if IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT
-// The float32 product for a CPU's vector units (PoCL): each work-item computes an MR x 32 block
-// of C in 2 * MR float16 registers, the way a BLAS micro-kernel does. Per step of k it loads 32
-// contiguous floats of a row of B and broadcasts MR values of a column of A.
-// - B's rows are contiguous and padded to a multiple of 32 columns (the host packs B when they are
-//   not), so that loads never test a bound; columns of C past N are computed and not stored.
+#if IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT && defined(BLOCK_ROWS)
+// The float32 product for a CPU's vector units (PoCL): each work-item computes a BLOCK_ROWS x
+// (2 * VW) block of C in 2 * BLOCK_ROWS vector registers of VW floats, the way a BLAS micro-kernel
+// does. Per step of k it loads 2 * VW contiguous floats of a row of B and broadcasts BLOCK_ROWS
+// values of a column of A. opencl/matmul.cpp chooses VW (the device's native float vector width)
+// and BLOCK_ROWS so that the accumulators fit the register file.
+// - B's rows are contiguous and padded to a multiple of 2 * VW columns (the host packs B when they
+//   are not), so that loads never test a bound; columns of C past N are computed and not stored.
 // - A may have any strides; rows past M read row M - 1 and are not stored.
 // - Work-items along dimension 0 share one column block of B, so consecutive ones find it in
 //   cache.
-// MR = 8 measured fastest on PoCL (AVX-512): 4 and 16 lose 10-40%, 6, 10 and 12 up to 2x.
-#define MR 8
+#define PASTE(a, b) a##b
+#define VECTOR(a, b) PASTE(a, b)
+#define VEC VECTOR(float, VW)
+#define VLOAD VECTOR(vload, VW)
+#define VSTORE VECTOR(vstore, VW)
+#define BLOCK_COLS (2 * VW)
 
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
     __global float *c, ulong c_off, __global const float *a, ulong a_off,
     __global const float *b, ulong b_off, long M, long N, long K, long a_rs, long a_cs, long a_bs,
     long b_rs, long b_bs, long c_rs, long c_bs, float alpha, float beta) {
-  const long row0 = (long)get_global_id(0) * MR;
-  const long col0 = (long)get_global_id(1) * 32;
+  const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
+  const long col0 = (long)get_global_id(1) * BLOCK_COLS;
   const long batch = get_global_id(2);
   __global const float *a_k = a + a_off + batch * a_bs;
   __global const float *b_row = b + b_off + batch * b_bs + col0;
   c += c_off + batch * c_bs + row0 * c_rs + col0;
-  long a_row[MR];
-  float16 acc0[MR], acc1[MR];
+  long a_row[BLOCK_ROWS];
+  VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS];
 #pragma unroll
-  for (int i = 0; i < MR; ++i) {
+  for (int i = 0; i < BLOCK_ROWS; ++i) {
     a_row[i] = min(row0 + i, M - 1) * a_rs;
     acc0[i] = acc1[i] = 0;
   }
   for (long k = 0; k < K; ++k) {
-    const float16 b_0 = vload16(0, b_row), b_1 = vload16(0, b_row + 16);
+    const VEC b_0 = VLOAD(0, b_row), b_1 = VLOAD(0, b_row + VW);
 #pragma unroll
-    for (int i = 0; i < MR; ++i) {
-      const float16 a_i = (float16)(a_k[a_row[i]]);
+    for (int i = 0; i < BLOCK_ROWS; ++i) {
+      const VEC a_i = (VEC)(a_k[a_row[i]]);
       acc0[i] = fma(a_i, b_0, acc0[i]);
       acc1[i] = fma(a_i, b_1, acc1[i]);
     }
     a_k += a_cs;
     b_row += b_rs;
   }
-  const long width = min(N - col0, 32L);
+  const long width = min(N - col0, (long)BLOCK_COLS);
 #pragma unroll
-  for (int i = 0; i < MR; ++i) {
+  for (int i = 0; i < BLOCK_ROWS; ++i) {
     if (row0 + i < M) {
       __global float *c_row = c + i * c_rs;
-      float16 v_0 = alpha * acc0[i], v_1 = alpha * acc1[i];
-      if (width == 32) {
+      VEC v_0 = alpha * acc0[i], v_1 = alpha * acc1[i];
+      if (width == BLOCK_COLS) {
         if (beta != 0.0f) {
-          v_0 += beta * vload16(0, c_row);
-          v_1 += beta * vload16(0, c_row + 16);
+          v_0 += beta * VLOAD(0, c_row);
+          v_1 += beta * VLOAD(0, c_row + VW);
         }
-        vstore16(v_0, 0, c_row);
-        vstore16(v_1, 0, c_row + 16);
+        VSTORE(v_0, 0, c_row);
+        VSTORE(v_1, 0, c_row + VW);
       } else {
-        float values[32];
-        vstore16(v_0, 0, values);
-        vstore16(v_1, 0, values + 16);
+        float values[BLOCK_COLS];
+        VSTORE(v_0, 0, values);
+        VSTORE(v_1, 0, values + VW);
         for (long j = 0; j < width; ++j) {
           c_row[j] = beta != 0.0f ? values[j] + beta * c_row[j] : values[j];
         }

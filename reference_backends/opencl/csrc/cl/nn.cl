@@ -154,9 +154,11 @@ __kernel void nll_loss_backward(
   STORE_OUT(grad_input, grad_input_off + index, value);
 }
 
-// Convolution as im2col + matrix product: columns[n][(c * kh + i) * kw + j][oh * OW + ow] is the
-// input element under kernel tap (i, j) of output position (oh, ow), 0 in the padding. `in` is a
-// contiguous [N, C, H, W] input, `out` the contiguous columns.
+// Convolution as im2col + matrix product: the columns hold at [n][(c * kh + i) * kw + j][oh * OW +
+// ow] the input element under kernel tap (i, j) of output position (oh, ow), 0 in the padding.
+// The inputs are contiguous [N, C, H, W] tensors; the columns' layout is the caller's: sample n,
+// row r, position p at n * sample_stride + r * row_stride + p, each (n, r) a run of `length` >=
+// OH * OW elements (im2col zeroes the rest, for the matrix product's blocks).
 typedef struct {
   long channels, height, width;          // of the input
   long kernel_h, kernel_w;
@@ -164,55 +166,83 @@ typedef struct {
   long out_h, out_w;                     // of the output
 } Window;
 
+// A work-item per row of output positions (n, row, oh): it copies the input row under kernel
+// tap (i, j), zeros where the tap falls in the padding. Only the row's coordinates need divisions;
+// the copy between the two padded ends is a plain strided loop.
 __kernel void im2col(
-    __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off, Window w, ulong total) {
+    __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off, Window w,
+    long sample_stride, long row_stride, long length, ulong total) {
   const ulong index = get_global_id(0);
   if (index >= total) return;
-  const long positions = w.out_h * w.out_w;
   const long rows = w.channels * w.kernel_h * w.kernel_w;
-  const long position = index % positions;
-  const long row = (index / positions) % rows;
-  const long n = index / (positions * rows);
+  const long oh = index % w.out_h;
+  const long plane = index / w.out_h;  // n * rows + row
+  const long row = plane % rows, n = plane / rows;
   const long j = row % w.kernel_w, i = (row / w.kernel_w) % w.kernel_h;
   const long c = row / (w.kernel_w * w.kernel_h);
-  const long h = (position / w.out_w) * w.stride_h - w.pad_h + i * w.dilation_h;
-  const long x = (position % w.out_w) * w.stride_w - w.pad_w + j * w.dilation_w;
-  ACC_T value = 0;
-  if (h >= 0 && h < w.height && x >= 0 && x < w.width) {
-    value = LOAD_IN(in, in_off + ((n * w.channels + c) * w.height + h) * w.width + x);
+  __global OUT_T *out_plane = out + out_off + n * sample_stride + row * row_stride;
+  __global OUT_T *out_row = out_plane + oh * w.out_w;
+  if (oh == w.out_h - 1) {
+    for (long p = w.out_h * w.out_w; p < length; ++p) STORE_OUT(out_plane, p, (ACC_T)0);
   }
-  STORE_OUT(out, out_off + index, value);
-}
-
-// The adjoint of im2col: each input element gathers the column entries it was copied into, so no
-// two work-items write the same element.
-__kernel void col2im(
-    __global OUT_T *out, ulong out_off, __global const IN_T *columns, ulong columns_off, Window w,
-    ulong total) {
-  const ulong index = get_global_id(0);
-  if (index >= total) return;
-  const long x = index % w.width;
-  const long h = (index / w.width) % w.height;
-  const long c = (index / (w.width * w.height)) % w.channels;
-  const long n = index / (w.width * w.height * w.channels);
-  const long positions = w.out_h * w.out_w;
-  const long rows = w.channels * w.kernel_h * w.kernel_w;
-  ACC_T sum = 0;
-  for (long i = 0; i < w.kernel_h; ++i) {
-    const long oh_scaled = h + w.pad_h - i * w.dilation_h;
-    if (oh_scaled < 0 || oh_scaled % w.stride_h != 0) continue;
-    const long oh = oh_scaled / w.stride_h;
-    if (oh >= w.out_h) continue;
-    for (long j = 0; j < w.kernel_w; ++j) {
-      const long ow_scaled = x + w.pad_w - j * w.dilation_w;
-      if (ow_scaled < 0 || ow_scaled % w.stride_w != 0) continue;
-      const long ow = ow_scaled / w.stride_w;
-      if (ow >= w.out_w) continue;
-      const long row = (c * w.kernel_h + i) * w.kernel_w + j;
-      sum += LOAD_IN(columns, columns_off + (n * rows + row) * positions + oh * w.out_w + ow);
+  const long h = oh * w.stride_h - w.pad_h + i * w.dilation_h;
+  if (h < 0 || h >= w.height) {
+    for (long ow = 0; ow < w.out_w; ++ow) STORE_OUT(out_row, ow, (ACC_T)0);
+    return;
+  }
+  // Output columns [first, last) read x = x0 + ow * stride_w inside [0, width).
+  const long x0 = j * w.dilation_w - w.pad_w;
+  const long first = min(x0 >= 0 ? 0 : (-x0 + w.stride_w - 1) / w.stride_w, w.out_w);
+  const long last = max(min(w.out_w, (w.width - x0 + w.stride_w - 1) / w.stride_w), first);
+  __global const IN_T *in_row = in + in_off + ((n * w.channels + c) * w.height + h) * w.width + x0;
+  for (long ow = 0; ow < first; ++ow) STORE_OUT(out_row, ow, (ACC_T)0);
+  if (w.stride_w == 1) {
+    for (long ow = first; ow < last; ++ow) STORE_OUT(out_row, ow, LOAD_IN(in_row, ow));
+  } else {
+    for (long ow = first; ow < last; ++ow) {
+      STORE_OUT(out_row, ow, LOAD_IN(in_row, ow * w.stride_w));
     }
   }
-  STORE_OUT(out, out_off + index, sum);
+  for (long ow = last; ow < w.out_w; ++ow) STORE_OUT(out_row, ow, (ACC_T)0);
+}
+
+// The adjoint of im2col: a work-item per input row (n, c, h); each element gathers the column
+// entries it was copied into, so no two work-items write the same element. Strides of 1 skip the
+// divisions.
+__kernel void col2im(
+    __global OUT_T *out, ulong out_off, __global const IN_T *columns, ulong columns_off, Window w,
+    long sample_stride, long row_stride, long length, ulong total) {
+  const ulong index = get_global_id(0);
+  if (index >= total) return;
+  const long h = index % w.height;
+  const long plane = index / w.height;  // n * channels + c
+  const long c = plane % w.channels, n = plane / w.channels;
+  __global OUT_T *out_row = out + out_off + index * w.width;
+  __global const IN_T *channel_rows = columns + columns_off + n * sample_stride +
+                                      c * w.kernel_h * w.kernel_w * row_stride;
+  for (long x = 0; x < w.width; ++x) {
+    ACC_T sum = 0;
+    for (long i = 0; i < w.kernel_h; ++i) {
+      long oh = h + w.pad_h - i * w.dilation_h;
+      if (oh < 0) break;  // and for every later i
+      if (w.stride_h != 1) {
+        if (oh % w.stride_h != 0) continue;
+        oh /= w.stride_h;
+      }
+      if (oh >= w.out_h) continue;
+      __global const IN_T *tap_rows = channel_rows + i * w.kernel_w * row_stride + oh * w.out_w;
+      for (long j = 0; j < w.kernel_w; ++j) {
+        long ow = x + w.pad_w - j * w.dilation_w;
+        if (ow < 0) break;
+        if (w.stride_w != 1) {
+          if (ow % w.stride_w != 0) continue;
+          ow /= w.stride_w;
+        }
+        if (ow < w.out_w) sum += LOAD_IN(tap_rows, j * row_stride + ow);
+      }
+    }
+    STORE_OUT(out_row, x, sum);
+  }
 }
 
 // max_pool2d over planes of a [planes, H, W] input (contiguous): the largest element of each

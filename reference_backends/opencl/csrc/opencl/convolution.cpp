@@ -1,4 +1,5 @@
 #include <ATen/ops/empty.h>
+#include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
 
 #include <string>
@@ -34,15 +35,63 @@ Shapes shapes_of(const at::Tensor& input, const at::Tensor& weight, const Window
   return s;
 }
 
-// The [N, C * kH * kW, OH * OW] columns of a contiguous input.
-at::Tensor im2col(const at::Tensor& input, const Shapes& s, const Window2d& w) {
-  at::Tensor columns = at::empty({s.batch, s.rows(), s.positions()}, input.options());
-  const int64_t total = columns.numel();
-  if (total == 0) return columns;
-  Launch launch(input.device().index(), Program::kNn, type_defines(input.scalar_type()), "im2col");
-  launch.tensor(columns).tensor(input);
+// Where im2col writes sample n's row r of columns: `length` elements (the positions, then zeros)
+// at n * sample_stride + r * row_stride.
+struct ColumnsLayout {
+  int64_t sample_stride, row_stride, length;
+};
+
+// Runs im2col or col2im (they take the same arguments) over `total` work-items.
+void run_window_kernel(
+    const char* name,
+    const at::Tensor& out,
+    const at::Tensor& in,
+    const Shapes& s,
+    const Window2d& w,
+    ColumnsLayout layout,
+    int64_t total) {
+  Launch launch(out.device().index(), Program::kNn, type_defines(out.scalar_type()), name);
+  launch.tensor(out).tensor(in);
   launch.value(window_argument(w, s.channels, s.height, s.width, s.out_h, s.out_w));
+  launch.value(static_cast<cl_long>(layout.sample_stride));
+  launch.value(static_cast<cl_long>(layout.row_stride));
+  launch.value(static_cast<cl_long>(layout.length));
   launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
+}
+
+// The columns of a contiguous input as [N, C * kH * kW, L], each row zero-padded to the length L
+// that matmul::gemm_padded takes as it is.
+at::Tensor im2col(const at::Tensor& input, const Shapes& s, const Window2d& w) {
+  const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
+  at::Tensor columns = at::empty({s.batch, s.rows(), length}, input.options());
+  if (columns.numel() > 0) {
+    run_window_kernel(
+        "im2col",
+        columns,
+        input,
+        s,
+        w,
+        {s.rows() * length, length, length},
+        s.batch * s.rows() * s.out_h);
+  }
+  return columns;
+}
+
+// The same columns with the samples side by side: [C * kH * kW, N * L], so that one matrix
+// product sums over samples and positions at once.
+at::Tensor im2col_samples_as_columns(const at::Tensor& input, const Shapes& s, const Window2d& w) {
+  const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
+  at::Tensor columns = at::empty({s.rows(), s.batch * length}, input.options());
+  if (columns.numel() > 0) {
+    run_window_kernel(
+        "im2col",
+        columns,
+        input,
+        s,
+        w,
+        {length, s.batch * length, length},
+        s.batch * s.rows() * s.out_h);
+  }
   return columns;
 }
 
@@ -79,7 +128,7 @@ at::Tensor convolution(
     const at::Tensor w = weight2.narrow(0, g * out_per_group, out_per_group)
                              .unsqueeze(0)
                              .expand({s.batch, out_per_group, rows_per_group});
-    matmul::gemm(
+    matmul::gemm_padded(
         w,
         columns.narrow(1, g * rows_per_group, rows_per_group),
         out3.narrow(1, g * out_per_group, out_per_group),
@@ -105,44 +154,56 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
   const at::Tensor weight2 = weight.contiguous().view({s.out_channels, rows_per_group});
   at::Tensor grad_input, grad_weight, grad_bias;
 
+  // Both products take the samples side by side, as one matrix: the gradient as [C_out, N * L],
+  // the columns as [rows, N * L], each sample's positions zero-padded to L.
+  const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
+  at::Tensor grad_samples2;
+  if (output_mask[0] || output_mask[1]) {
+    at::Tensor grad_samples = at::zeros({s.out_channels, s.batch, length}, input.options());
+    grad_samples.narrow(2, 0, s.positions()).copy_(grad.transpose(0, 1));
+    grad_samples2 = grad_samples.view({s.out_channels, s.batch * length});
+  }
   if (output_mask[0]) {
-    at::Tensor columns = at::empty({s.batch, s.rows(), s.positions()}, input.options());
+    // columns = weight^T @ grad for every sample at once, then each input element gathers its
+    // entries.
+    const at::Tensor weight_t = weight2.t().contiguous();
+    at::Tensor columns = at::empty({s.rows(), s.batch * length}, input.options());
     for (int64_t g = 0; g < groups; ++g) {
-      const at::Tensor w_t = weight2.narrow(0, g * out_per_group, out_per_group)
-                                 .t()
-                                 .unsqueeze(0)
-                                 .expand({s.batch, rows_per_group, out_per_group});
       matmul::gemm(
-          w_t,
-          grad.narrow(1, g * out_per_group, out_per_group),
-          columns.narrow(1, g * rows_per_group, rows_per_group),
+          weight_t.narrow(1, g * out_per_group, out_per_group),
+          grad_samples2.narrow(0, g * out_per_group, out_per_group),
+          columns.narrow(0, g * rows_per_group, rows_per_group),
           1,
           0);
     }
     grad_input = at::empty(input.sizes(), input.options());
-    const int64_t total = grad_input.numel();
-    if (total > 0) {
-      Launch launch(
-          input.device().index(), Program::kNn, type_defines(input.scalar_type()), "col2im");
-      launch.tensor(grad_input).tensor(columns);
-      launch.value(window_argument(window, s.channels, s.height, s.width, s.out_h, s.out_w));
-      launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
+    if (grad_input.numel() > 0) {
+      run_window_kernel(
+          "col2im",
+          grad_input,
+          columns,
+          s,
+          window,
+          {length, s.batch * length, length},
+          s.batch * s.channels * s.height);
     }
   }
   if (output_mask[1]) {
-    // Per sample, grad[n] @ columns[n]^T; then the sum over samples.
-    const at::Tensor columns = im2col(input, s, window);
+    // grad_weight^T = columns @ grad^T over samples and positions at once: [rows, N * L] times
+    // [N * L, C_out].
+    const at::Tensor columns = im2col_samples_as_columns(input, s, window);
+    const at::Tensor grad_t = grad_samples2.t().contiguous();
     grad_weight = at::empty(weight.sizes(), weight.options());
     const at::Tensor grad_weight2 = grad_weight.view({s.out_channels, rows_per_group});
-    at::Tensor per_sample = at::empty({s.batch, out_per_group, rows_per_group}, input.options());
+    at::Tensor product = at::empty({rows_per_group, out_per_group}, input.options());
     for (int64_t g = 0; g < groups; ++g) {
       matmul::gemm(
-          grad.narrow(1, g * out_per_group, out_per_group),
-          columns.narrow(1, g * rows_per_group, rows_per_group).transpose(1, 2),
-          per_sample,
+          columns.narrow(0, g * rows_per_group, rows_per_group),
+          grad_t.narrow(1, g * out_per_group, out_per_group),
+          product,
           1,
           0);
-      grad_weight2.narrow(0, g * out_per_group, out_per_group).copy_(per_sample.sum(0));
+      grad_weight2.narrow(0, g * out_per_group, out_per_group).copy_(product.t());
     }
   }
   if (output_mask[2]) grad_bias = grad.sum({0, 2});

@@ -4,9 +4,13 @@
 #include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
 
+#include <map>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "opencl/launch.h"
+#include "opencl/programs.h"
 #include "opencl/types.h"
 
 namespace ocl::opencl::matmul {
@@ -14,10 +18,43 @@ namespace {
 
 constexpr std::size_t kTile = 64;       // TS of cl/matmul.cl
 constexpr std::size_t kGroupSide = 16;  // RTS
-constexpr int64_t kBlockRows = 8;       // MR of gemm_blocks
-constexpr int64_t kBlockCols = 32;      // the two float16 columns of gemm_blocks
 // Below this many rows of c, a packed copy of b costs more than the blocks save.
 constexpr int64_t kMinRowsToPack = 32;
+
+// The block of c a work-item of gemm_blocks computes: `rows` x (2 vectors of the device's native
+// float width). The 2 * rows accumulators, two vectors of b and a broadcast value of a must fit
+// the register file: 6 rows on 16 vector registers (AVX2, SSE), 8 on 32 (AVX-512), where 6 and 8
+// measured fastest (benchmarks/README.md, accelerator_speed.py).
+struct Blocks {
+  int64_t rows = 0;
+  int64_t cols = 0;
+  std::string defines;  // for the matmul program's float build
+};
+
+const Blocks& blocks_of(int device) {
+  static std::mutex mutex;
+  static std::map<int, Blocks> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, added] = known.try_emplace(device);
+  if (added) {
+    // The largest of 4, 8 and 16 the device's vectors hold; 4 where they hold less (GPUs).
+    int width = 4;
+    while (width < 16 && 2 * width <= native_float_width(device)) width *= 2;
+    Blocks& blocks = it->second;
+    blocks.rows = width >= 16 ? 8 : 6;
+    blocks.cols = 2 * width;
+    blocks.defines =
+        " -DVW=" + std::to_string(width) + " -DBLOCK_ROWS=" + std::to_string(blocks.rows);
+  }
+  return it->second;
+}
+
+// The matmul program's defines for `dtype`: gemm_blocks exists for float only.
+std::string matmul_defines(int device, c10::ScalarType dtype) {
+  std::string defines = type_defines(dtype);
+  if (dtype == c10::kFloat) defines += blocks_of(device).defines;
+  return defines;
+}
 
 int64_t batch_stride(const at::Tensor& t) {
   return t.dim() == 3 ? t.stride(0) : 0;
@@ -38,7 +75,7 @@ void gemm_any(
   const int64_t M = c.size(-2), N = c.size(-1), K = a.size(-1);
   const c10::ScalarType dtype = c.scalar_type();
   const int device = c.device().index();
-  const std::string defines = type_defines(dtype);
+  const std::string defines = matmul_defines(device, dtype);
   TORCH_CHECK_NOT_IMPLEMENTED(
       dtype != c10::kBool && has_kernel(device, Program::kMatmul, defines, "gemm"),
       "\"addmm\" not implemented for '",
@@ -70,7 +107,7 @@ void gemm_any(
   launch.run({groups(N), groups(M), static_cast<std::size_t>(batch)}, {kGroupSide, kGroupSide, 1});
 }
 
-// gemm_blocks: b's rows contiguous, its columns a multiple of kBlockCols (they may outnumber
+// gemm_blocks: b's rows contiguous, its columns a multiple of the block's (they may outnumber
 // c's); c's rows contiguous.
 void gemm_blocks(
     const at::Tensor& a,
@@ -80,7 +117,9 @@ void gemm_blocks(
     const at::Scalar& beta) {
   const int64_t batch = batch_count(c);
   const int64_t M = c.size(-2), N = c.size(-1);
-  Launch launch(c.device().index(), Program::kMatmul, type_defines(c10::kFloat), "gemm_blocks");
+  const int device = c.device().index();
+  const Blocks& blocks = blocks_of(device);
+  Launch launch(device, Program::kMatmul, matmul_defines(device, c10::kFloat), "gemm_blocks");
   launch.tensor(c).tensor(a).tensor(b);
   for (const int64_t value :
        {M,
@@ -97,18 +136,16 @@ void gemm_blocks(
   }
   launch.value(alpha.to<float>()).value(beta.to<float>());
   launch.run(
-      {static_cast<std::size_t>((M + kBlockRows - 1) / kBlockRows),
-       static_cast<std::size_t>(b.size(-1) / kBlockCols),
+      {static_cast<std::size_t>((M + blocks.rows - 1) / blocks.rows),
+       static_cast<std::size_t>(b.size(-1) / blocks.cols),
        static_cast<std::size_t>(batch)},
       {1, 1, 1});
 }
 
-// b with contiguous rows of a multiple of kBlockCols columns, zero past b's own: b itself when it
-// is so already, else a packed copy.
-at::Tensor packed_for_blocks(const at::Tensor& b) {
+// A copy of b with contiguous rows of a multiple of `block_cols` columns, zero past b's own.
+at::Tensor packed_for_blocks(const at::Tensor& b, int64_t block_cols) {
   const int64_t N = b.size(-1);
-  const int64_t padded = (N + kBlockCols - 1) / kBlockCols * kBlockCols;
-  if (b.stride(-1) == 1 && padded == N) return b;
+  const int64_t padded = (N + block_cols - 1) / block_cols * block_cols;
   std::vector<int64_t> shape = b.sizes().vec();
   shape.back() = padded;
   at::Tensor packed = padded == N ? at::empty(shape, b.options()) : at::zeros(shape, b.options());
@@ -118,7 +155,7 @@ at::Tensor packed_for_blocks(const at::Tensor& b) {
 
 }  // namespace
 
-void gemm(
+void gemm_padded(
     const at::Tensor& a,
     const at::Tensor& b,
     const at::Tensor& c,
@@ -126,18 +163,36 @@ void gemm(
     const at::Scalar& beta) {
   const int64_t batch = batch_count(c);
   const int64_t M = c.size(-2), N = c.size(-1), K = a.size(-1);
+  TORCH_INTERNAL_ASSERT(b.size(-1) >= N);
   if (batch == 0 || M == 0 || N == 0) return;
   // float32 products run on gemm_blocks, which wants b's rows contiguous and padded to whole
-  // blocks: b is packed when they are not (a transposed weight, as linear's, or N % 32 != 0),
-  // unless c has so few rows that packing would cost more than the product.
-  const bool blocks_as_is = b.stride(-1) == 1 && N % kBlockCols == 0;
+  // blocks: b is packed when they are not (a transposed weight, as linear's, or N not a multiple
+  // of the block), unless c has so few rows that packing would cost more than the product.
+  const int64_t block_cols = blocks_of(c.device().index()).cols;
+  const bool blocks_as_is = b.stride(-1) == 1 && b.size(-1) % block_cols == 0;
   if (c.scalar_type() == c10::kFloat && a.scalar_type() == c10::kFloat &&
       b.scalar_type() == c10::kFloat && c.stride(-1) == 1 && K > 0 &&
       (blocks_as_is || M >= kMinRowsToPack)) {
-    gemm_blocks(a, packed_for_blocks(b), c, alpha, beta);
+    gemm_blocks(
+        a, blocks_as_is ? b : packed_for_blocks(b.narrow(-1, 0, N), block_cols), c, alpha, beta);
   } else {
-    gemm_any(a, b, c, alpha, beta);
+    gemm_any(a, b.narrow(-1, 0, N), c, alpha, beta);
   }
+}
+
+void gemm(
+    const at::Tensor& a,
+    const at::Tensor& b,
+    const at::Tensor& c,
+    const at::Scalar& alpha,
+    const at::Scalar& beta) {
+  TORCH_INTERNAL_ASSERT(b.size(-1) == c.size(-1));
+  gemm_padded(a, b, c, alpha, beta);
+}
+
+int64_t padded_columns(int device, int64_t columns) {
+  const int64_t block_cols = blocks_of(device).cols;
+  return (columns + block_cols - 1) / block_cols * block_cols;
 }
 
 }  // namespace ocl::opencl::matmul

@@ -18,4 +18,18 @@ void gemm(
     const at::Scalar& alpha,
     const at::Scalar& beta);
 
+// gemm for a b laid out by its caller with room to spare: b is [K, P] (or [B, K, P]) with P at
+// least c's N; columns of b past N are read or not, and never change c. A b whose rows are
+// contiguous and whose P is padded_columns(device, N) is taken by the fast kernel as it is, with
+// no packed copy: convolution writes its columns so.
+void gemm_padded(
+    const at::Tensor& a,
+    const at::Tensor& b,
+    const at::Tensor& c,
+    const at::Scalar& alpha,
+    const at::Scalar& beta);
+
+// The row length that lets gemm_padded take a float32 b of `columns` columns as it is.
+int64_t padded_columns(int device, int64_t columns);
+
 }  // namespace ocl::opencl::matmul

@@ -302,6 +302,22 @@ bool device_has_fp64(int device) {
   return it->second;
 }
 
+int native_float_width(int device) {
+  static std::mutex mutex;
+  static std::map<int, int> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, added] = known.try_emplace(device, 1);
+  if (added) {
+    cl_uint width = 1;
+    check(
+        clGetDeviceInfo(
+            device_id(device), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof(width), &width, nullptr),
+        "clGetDeviceInfo");
+    it->second = static_cast<int>(width);
+  }
+  return it->second;
+}
+
 std::string cache_directory() {
   return binary_cache().folder().string();
 }

@@ -32,6 +32,10 @@ std::size_t group_size(int device);
 // Whether `device` computes in double precision (cl_khr_fp64).
 bool device_has_fp64(int device);
 
+// The device's native vector width for float (CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT): 8 on a CPU
+// with AVX2, 16 with AVX-512, 1 on most GPUs.
+int native_float_width(int device);
+
 // The cache folder in use; empty when there is none.
 std::string cache_directory();
 
