@@ -58,15 +58,24 @@ typedef struct {
 
 #define CONTIGUOUS_OFFSETS ulong io = i, ia = i, ib = i, ic = i;
 
-// Defines NAME_contiguous and NAME_strided. Callers paste the names themselves: an op named like
-// a built-in function (exp, log, sqrt) may be a macro of the OpenCL headers, and an argument that
-// is pasted is never expanded.
+// Defines NAME_contiguous and NAME_strided. A work-item of NAME_contiguous takes CHUNK elements in
+// a row (contiguous_chunk in opencl/programs.h), one of NAME_strided one element. Callers
+// paste the names themselves: an op named like a built-in function (exp, log, sqrt) may be a
+// macro of the OpenCL headers, and an argument that is pasted is never expanded.
 #define KERNEL_PAIR(contiguous_name, strided_name, body)       \
   __kernel void contiguous_name(PARAMS) {                      \
-    const ulong i = get_global_id(0);                         \
-    if (i >= n) return;                                       \
-    CONTIGUOUS_OFFSETS                                        \
-    body                                                      \
+    const ulong first = get_global_id(0) * CHUNK;             \
+    if (first + CHUNK <= n) {                                 \
+      for (ulong i = first; i < first + CHUNK; ++i) {         \
+        CONTIGUOUS_OFFSETS                                    \
+        body                                                  \
+      }                                                       \
+    } else {                                                  \
+      for (ulong i = first; i < n; ++i) {                     \
+        CONTIGUOUS_OFFSETS                                    \
+        body                                                  \
+      }                                                       \
+    }                                                         \
   }                                                           \
   __kernel void strided_name(PARAMS) {                         \
     const ulong i = get_global_id(0);                         \

@@ -72,10 +72,12 @@ inline ushort float_to_bfloat16(float value) {
 #define LOAD_8 LOAD_PLAIN
 #define LOAD_9 LOAD_PLAIN
 
+// The narrow integers go through int, as the CPU's conversions do: a float converted straight to
+// uchar is undefined out of range, and vectorized code saturates (-1.0 gives 0, the CPU 255).
 #define STORE_0(p, i, v) ((p)[i] = (uchar)((v) != 0))
-#define STORE_1(p, i, v) ((p)[i] = (uchar)(v))
-#define STORE_2(p, i, v) ((p)[i] = (char)(v))
-#define STORE_3(p, i, v) ((p)[i] = (short)(v))
+#define STORE_1(p, i, v) ((p)[i] = (uchar)(int)(v))
+#define STORE_2(p, i, v) ((p)[i] = (char)(int)(v))
+#define STORE_3(p, i, v) ((p)[i] = (short)(int)(v))
 #define STORE_4(p, i, v) ((p)[i] = (int)(v))
 #define STORE_5(p, i, v) ((p)[i] = (long)(v))
 #define STORE_6(p, i, v) vstore_half_rte((float)(v), (i), (p))

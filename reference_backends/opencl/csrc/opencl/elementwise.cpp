@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "opencl/launch.h"
+#include "opencl/programs.h"
 #include "opencl/types.h"
 
 namespace ocl::opencl::elementwise {
@@ -75,6 +76,7 @@ void run(
     }
   }
 
+  const int64_t chunk = contiguous ? static_cast<int64_t>(contiguous_chunk(device)) : 1;
   std::string defines = type_defines(compute, out_dtype);
   for (int input = 1; input < iter.ntensors(); ++input) {
     const c10::ScalarType dtype = iter.dtype(input);
@@ -116,7 +118,7 @@ void run(
   launch.scalar(acc, s1);
   launch.value(static_cast<cl_ulong>(n));
   launch.value(geometry);
-  launch.run(static_cast<std::size_t>(n));
+  launch.run(static_cast<std::size_t>((n + chunk - 1) / chunk));
 }
 
 }  // namespace ocl::opencl::elementwise

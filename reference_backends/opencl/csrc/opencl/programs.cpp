@@ -58,7 +58,8 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 0xcbf29ce4842223
 }
 
 // Options every program is built with: division and square root rounded as on the CPU where the
-// device offers it, and GROUP, the work-group size of the kernels that cooperate in a group.
+// device offers it, GROUP, the work-group size of the kernels that cooperate in a group, and
+// CHUNK, the elements of a work-item of the elementwise _contiguous kernels.
 std::string common_options(int index) {
   cl_device_id device = device_id(index);
   cl_device_fp_config config = 0;
@@ -69,7 +70,8 @@ std::string common_options(int index) {
   if ((config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0) {
     options += " -cl-fp32-correctly-rounded-divide-sqrt";
   }
-  return options + " -DGROUP=" + std::to_string(group_size(index));
+  return options + " -DGROUP=" + std::to_string(group_size(index)) +
+         " -DCHUNK=" + std::to_string(contiguous_chunk(index));
 }
 
 class BinaryCache {
@@ -264,9 +266,33 @@ std::size_t group_size(int device) {
       clGetDeviceInfo(
           device_id(device), CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(largest), &largest, nullptr),
       "clGetDeviceInfo");
-  std::size_t size = 256;
+  // A CPU runs a work-group's items one after another on one core, in vectors across items:
+  // cooperating rows gain nothing past one vector's lanes, and every barrier is one more pass
+  // over the group (softmax of 2,048 rows of 64: 6.0 ms with 256 items, 1.6 ms with 8).
+  std::size_t size = is_cpu(device) ? static_cast<std::size_t>(native_float_width(device)) : 256;
   while (size > largest) size /= 2;
-  return size;
+  return std::max<std::size_t>(size, 1);
+}
+
+std::size_t contiguous_chunk(int device) {
+  // 1M-element mul on PoCL (AVX2): 1.48 ms one element per item, 0.49 with 8, 0.10 with 64,
+  // 0.10-0.15 with 256 and 1,024.
+  return is_cpu(device) ? 64 : 1;
+}
+
+bool is_cpu(int device) {
+  static std::mutex mutex;
+  static std::map<int, bool> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, added] = known.try_emplace(device, false);
+  if (added) {
+    cl_device_type type = 0;
+    check(
+        clGetDeviceInfo(device_id(device), CL_DEVICE_TYPE, sizeof(type), &type, nullptr),
+        "clGetDeviceInfo");
+    it->second = (type & CL_DEVICE_TYPE_CPU) != 0;
+  }
+  return it->second;
 }
 
 bool has_kernel(int device, Program program, const std::string& defines, const char* name) {

@@ -25,9 +25,18 @@ cl_kernel kernel(int device, Program program, const std::string& defines, const 
 // dtypes: the floating-point ones are compiled for floating types only).
 bool has_kernel(int device, Program program, const std::string& defines, const char* name);
 
-// The work-group size of kernels that cooperate in a group (GROUP in every program): 256 items,
-// or the device's largest if that is less.
+// The work-group size of kernels that cooperate in a group (GROUP in every program): on a CPU
+// device one vector's lanes (native_float_width), elsewhere 256 items; never more than the
+// device's largest.
 std::size_t group_size(int device);
+
+// The elements a work-item of an elementwise _contiguous kernel takes (CHUNK in every program):
+// 64 on a CPU device, where a loop over them vectorizes and spreads the per-item cost; 1
+// elsewhere, where neighbouring items want neighbouring elements.
+std::size_t contiguous_chunk(int device);
+
+// Whether `device` is a CPU (CL_DEVICE_TYPE_CPU), where a work-group runs on one core.
+bool is_cpu(int device);
 
 // Whether `device` computes in double precision (cl_khr_fp64).
 bool device_has_fp64(int device);
