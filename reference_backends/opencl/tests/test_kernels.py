@@ -301,6 +301,19 @@ def test_in_place_on_a_view_and_out_of_another_dtype() -> None:
     torch.testing.assert_close(out_device.cpu(), out_cpu, rtol=0, atol=0)
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.bfloat16, torch.int32])
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "sliced"])
+def test_relu_in_place_on_the_device(dtype: torch.dtype, layout: str) -> None:
+    # torchvision's ResNets call relu_ on every block; it must not fall back (policy "error").
+    base = sample((70, 9), dtype, 7)
+    if dtype.is_floating_point:
+        base[3, 4] = float("nan")
+    cpu = view(base.clone(), layout)
+    device = view(base.to(DEVICE), layout)
+    assert cpu.relu_() is cpu and device.relu_() is device
+    torch.testing.assert_close(device.cpu(), cpu, rtol=0, atol=0, equal_nan=True)
+
+
 def test_in_place_refuses_what_the_cpu_refuses() -> None:
     x = sample((3,), torch.int64)
     assert_like_cpu(lambda t: t.add_(0.5), x)  # a float result cannot go into int64

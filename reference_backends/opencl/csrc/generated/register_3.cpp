@@ -299,6 +299,18 @@ at::Tensor wrapper_relu(const at::Tensor& self) {
   return kernels::relu(self);
 }
 
+at::Tensor& wrapper_relu_(at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "relu_", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("relu_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("relu_");
+    calls.record();
+  }
+  return kernels::relu_(self);
+}
+
 at::Tensor wrapper_rsqrt(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "rsqrt", "self");
@@ -421,6 +433,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("nll_loss_backward", TORCH_FN(wrapper_nll_loss_backward));
   m.impl("nll_loss_forward", TORCH_FN(wrapper_nll_loss_forward));
   m.impl("relu", TORCH_FN(wrapper_relu));
+  m.impl("relu_", TORCH_FN(wrapper_relu_));
   m.impl("rsqrt", TORCH_FN(wrapper_rsqrt));
   m.impl("set_.source_Storage", TORCH_FN(wrapper_set__source_Storage));
   m.impl(

@@ -17,4 +17,7 @@ namespace ocl::kernels {
 // relu(Tensor self) -> Tensor
 at::Tensor relu(const at::Tensor& self);
 
+// relu_(Tensor(a!) self) -> Tensor(a!)
+at::Tensor& relu_(at::Tensor& self);
+
 }  // namespace ocl::kernels
