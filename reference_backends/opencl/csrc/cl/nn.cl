@@ -318,15 +318,19 @@ __kernel void batch_norm_stats(
   const long c = get_group_id(0);
   const long count = batch * spatial;
   ACC_T total = 0;
-  for (long k = lane; k < count; k += GROUP) {
-    total += LOAD_IN(in, in_off + ((k / spatial) * channels + c) * spatial + k % spatial);
+  for (long n = 0; n < batch; ++n) {
+    const ulong plane = in_off + (n * channels + c) * spatial;
+    for (long k = lane; k < spatial; k += GROUP) total += LOAD_IN(in, plane + k);
   }
   GROUP_REDUCE(scratch, total, ADD);
   const ACC_T mean = total / (ACC_T)count;
   ACC_T squares = 0;
-  for (long k = lane; k < count; k += GROUP) {
-    const ACC_T d = LOAD_IN(in, in_off + ((k / spatial) * channels + c) * spatial + k % spatial) - mean;
-    squares += d * d;
+  for (long n = 0; n < batch; ++n) {
+    const ulong plane = in_off + (n * channels + c) * spatial;
+    for (long k = lane; k < spatial; k += GROUP) {
+      const ACC_T d = LOAD_IN(in, plane + k) - mean;
+      squares += d * d;
+    }
   }
   GROUP_REDUCE(scratch, squares, ADD);
   if (lane == 0) {
@@ -343,19 +347,30 @@ __kernel void batch_norm_stats(
   }
 }
 
-// out = (x - mean[c]) * invstd[c] * weight[c] + bias[c].
+// out = (x - mean[c]) * invstd[c] * weight[c] + bias[c]: a work-item per plane (n, c) of
+// `spatial` elements (`planes` of them).
 __kernel void batch_norm_apply(
     __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off,
     __global const IN_T *mean, ulong mean_off, __global const IN_T *invstd, ulong invstd_off,
     __global const IN_T *weight, ulong weight_off, __global const IN_T *bias, ulong bias_off,
-    int has_weight, int has_bias, long channels, long spatial, ulong total) {
-  const ulong index = get_global_id(0);
-  if (index >= total) return;
-  const long c = (index / spatial) % channels;
-  ACC_T value = (LOAD_IN(in, in_off + index) - LOAD_IN(mean, mean_off + c)) * LOAD_IN(invstd, invstd_off + c);
-  if (has_weight) value *= LOAD_IN(weight, weight_off + c);
-  if (has_bias) value += LOAD_IN(bias, bias_off + c);
-  STORE_OUT(out, out_off + index, value);
+    int has_weight, int has_bias, long channels, long spatial, ulong planes) {
+  const ulong plane = get_global_id(0);
+  if (plane >= planes) return;
+  const long c = plane % channels;
+  const ACC_T m = LOAD_IN(mean, mean_off + c);
+  const ACC_T s = LOAD_IN(invstd, invstd_off + c);
+  const ACC_T w = has_weight ? LOAD_IN(weight, weight_off + c) : (ACC_T)1;
+  const ulong first = plane * spatial;
+  if (has_bias) {
+    const ACC_T b = LOAD_IN(bias, bias_off + c);
+    for (long k = 0; k < spatial; ++k) {
+      STORE_OUT(out, out_off + first + k, (LOAD_IN(in, in_off + first + k) - m) * s * w + b);
+    }
+  } else {
+    for (long k = 0; k < spatial; ++k) {
+      STORE_OUT(out, out_off + first + k, (LOAD_IN(in, in_off + first + k) - m) * s * w);
+    }
+  }
 }
 
 // Per channel: sum(dy) and sum(dy * (x - mean)), into sums[c] and sums[channels + c].
@@ -369,11 +384,13 @@ __kernel void batch_norm_backward_sums(
   const long count = batch * spatial;
   const ACC_T m = LOAD_IN(mean, mean_off + c);
   ACC_T dy_sum = 0, dy_xmu = 0;
-  for (long k = lane; k < count; k += GROUP) {
-    const long at = ((k / spatial) * channels + c) * spatial + k % spatial;
-    const ACC_T dy = LOAD_IN(grad, grad_off + at);
-    dy_sum += dy;
-    dy_xmu += dy * (LOAD_IN(in, in_off + at) - m);
+  for (long n = 0; n < batch; ++n) {
+    const long plane = (n * channels + c) * spatial;
+    for (long k = lane; k < spatial; k += GROUP) {
+      const ACC_T dy = LOAD_IN(grad, grad_off + plane + k);
+      dy_sum += dy;
+      dy_xmu += dy * (LOAD_IN(in, in_off + plane + k) - m);
+    }
   }
   GROUP_REDUCE(scratch, dy_sum, ADD);
   GROUP_REDUCE(scratch, dy_xmu, ADD);
@@ -384,30 +401,35 @@ __kernel void batch_norm_backward_sums(
 }
 
 // grad_input. Training: (dy - sum(dy) / M - (x - mean) * invstd^2 * sum(dy (x - mean)) / M) *
-// invstd * weight; evaluation (the statistics are constants): dy * invstd * weight.
+// invstd * weight; evaluation (the statistics are constants): dy * invstd * weight. A work-item
+// per plane (n, c) of `spatial` elements (`planes` of them).
 __kernel void batch_norm_backward_input(
     __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
     __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,
     __global const IN_T *invstd, ulong invstd_off, __global const IN_T *weight, ulong weight_off,
     __global const IN_T *sums, ulong sums_off, int has_weight, int training, long batch,
-    long channels, long spatial, ulong total) {
-  const ulong index = get_global_id(0);
-  if (index >= total) return;
-  const long c = (index / spatial) % channels;
+    long channels, long spatial, ulong planes) {
+  const ulong plane = get_global_id(0);
+  if (plane >= planes) return;
+  const long c = plane % channels;
   const ACC_T s = LOAD_IN(invstd, invstd_off + c);
   const ACC_T w = has_weight ? LOAD_IN(weight, weight_off + c) : (ACC_T)1;
-  const ACC_T dy = LOAD_IN(grad, grad_off + index);
-  ACC_T value;
+  const ulong first = plane * spatial;
   if (training) {
     const ACC_T count = (ACC_T)(batch * spatial);
-    const ACC_T xmu = LOAD_IN(in, in_off + index) - LOAD_IN(mean, mean_off + c);
+    const ACC_T m = LOAD_IN(mean, mean_off + c);
     const ACC_T dy_mean = LOAD_IN(sums, sums_off + c) / count;
     const ACC_T projection = LOAD_IN(sums, sums_off + channels + c) * s * s / count;
-    value = (dy - dy_mean - xmu * projection) * s * w;
+    for (long k = 0; k < spatial; ++k) {
+      const ACC_T dy = LOAD_IN(grad, grad_off + first + k);
+      const ACC_T xmu = LOAD_IN(in, in_off + first + k) - m;
+      STORE_OUT(grad_input, grad_input_off + first + k, (dy - dy_mean - xmu * projection) * s * w);
+    }
   } else {
-    value = dy * s * w;
+    for (long k = 0; k < spatial; ++k) {
+      STORE_OUT(grad_input, grad_input_off + first + k, LOAD_IN(grad, grad_off + first + k) * s * w);
+    }
   }
-  STORE_OUT(grad_input, grad_input_off + index, value);
 }
 
 // Layer norm over the rows of a contiguous [rows, inner] input, a work-group per row: the mean and

@@ -76,14 +76,14 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm(
     save_invstd = at::empty({0}, input.options());
   }
   at::Tensor out = at::empty(input.sizes(), input.options());
-  const int64_t total = out.numel();
-  if (total > 0) {
+  const int64_t planes = batch * channels;  // a work-item each
+  if (out.numel() > 0) {
     Launch launch(device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_apply");
     launch.tensor(out).tensor(input).tensor(mean).tensor(invstd);
     launch.tensor(given(weight) ? *weight : mean).tensor(given(bias) ? *bias : mean);
     launch.value(static_cast<cl_int>(given(weight))).value(static_cast<cl_int>(given(bias)));
     launch.value(static_cast<cl_long>(channels)).value(static_cast<cl_long>(spatial));
-    launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
+    launch.value(static_cast<cl_ulong>(planes)).run(static_cast<std::size_t>(planes));
   }
   return {out, save_mean, save_invstd};
 }
@@ -125,8 +125,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
   at::Tensor grad_input, grad_weight, grad_bias;
   if (output_mask[0]) {
     grad_input = at::empty(input.sizes(), input.options());
-    const int64_t total = grad_input.numel();
-    if (total > 0) {
+    const int64_t planes = batch * channels;  // a work-item each
+    if (grad_input.numel() > 0) {
       Launch launch(
           device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_backward_input");
       launch.tensor(grad_input).tensor(grad).tensor(input).tensor(mean).tensor(invstd);
@@ -135,7 +135,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
       launch.value(static_cast<cl_long>(batch))
           .value(static_cast<cl_long>(channels))
           .value(static_cast<cl_long>(spatial));
-      launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
+      launch.value(static_cast<cl_ulong>(planes)).run(static_cast<std::size_t>(planes));
     }
   }
   if (output_mask[1]) grad_weight = sums.narrow(0, channels, channels).mul(invstd);
