@@ -427,7 +427,8 @@ __kernel void batch_norm_backward_input(
     }
   } else {
     for (long k = 0; k < spatial; ++k) {
-      STORE_OUT(grad_input, grad_input_off + first + k, LOAD_IN(grad, grad_off + first + k) * s * w);
+      const ACC_T dy = LOAD_IN(grad, grad_off + first + k);
+      STORE_OUT(grad_input, grad_input_off + first + k, dy * s * w);
     }
   }
 }

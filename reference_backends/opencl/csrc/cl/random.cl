@@ -1,8 +1,8 @@
 // Random fills of ocl (after types.cl), from Philox4x32-10, a counter-based generator: element i
-// of a call draws from counter i under the call's key, a 64-bit seed the generated generator
-// derives from its (seed, offset) state. So a fill needs no state on the device, every work-item
-// draws independently, and manual_seed makes the sequence reproducible. ACC_T is float, or
-// double for double outputs.
+// of a call draws from counter i / per_draw under the call's key, a 64-bit seed the generated
+// generator derives from its (seed, offset) state. So a fill needs no state on the device, every
+// work-item draws independently, and manual_seed makes the sequence reproducible. ACC_T is float,
+// or double for double outputs.
 
 #define PHILOX_M0 0xD2511F53u
 #define PHILOX_M1 0xCD9E8D57u
@@ -37,25 +37,36 @@ inline uint4 philox(uint4 counter, uint2 key) {
 #define KIND_BERNOULLI 2    // u < a
 #define KIND_EXPONENTIAL 3  // -log(1 - u) / a
 
+// A work-item makes one Philox draw (4 words) and spends it on `per_draw` consecutive elements
+// (the host's choice: 4 / the words one value takes), so element i comes from draw i / per_draw.
 __kernel void random_fill(
-    __global OUT_T *out, ulong out_off, ulong n, ulong seed, int kind, ACC_T a, ACC_T b) {
-  const ulong i = get_global_id(0);
-  if (i >= n) return;
-  const uint4 bits = philox((uint4)((uint)i, (uint)(i >> 32), 0u, 0u), (uint2)((uint)seed, (uint)(seed >> 32)));
-  const ACC_T u = UNIFORM(bits.x, bits.y);
-  ACC_T value;
-  if (kind == KIND_UNIFORM) {
-    value = a + (b - a) * u;
-    // Rounding may reach b itself; [a, b) is the promise.
-    if (value >= b && b > a) value = a;
-  } else if (kind == KIND_NORMAL) {
-    const ACC_T u2 = UNIFORM(bits.z, bits.w);
-    const ACC_T radius = sqrt((ACC_T)-2 * log((ACC_T)1 - u));
-    value = a + b * radius * cos((ACC_T)TWO_PI * u2);
-  } else if (kind == KIND_BERNOULLI) {
-    value = u < a ? (ACC_T)1 : (ACC_T)0;
-  } else {
-    value = -log((ACC_T)1 - u) / a;
+    __global OUT_T *out, ulong out_off, ulong n, ulong seed, int kind, ACC_T a, ACC_T b,
+    int per_draw) {
+  const ulong item = get_global_id(0);
+  const ulong first = item * (ulong)per_draw;
+  if (first >= n) return;
+  const uint4 bits = philox(
+      (uint4)((uint)item, (uint)(item >> 32), 0u, 0u), (uint2)((uint)seed, (uint)(seed >> 32)));
+  // Padded, so that a value's unused second word never reads past the draw.
+  const uint words[6] = {bits.x, bits.y, bits.z, bits.w, 0u, 0u};
+  const int per_value = 4 / per_draw;
+  for (int v = 0; v < per_draw && first + v < n; ++v) {
+    const uint *w = words + v * per_value;
+    const ACC_T u = UNIFORM(w[0], w[1]);
+    ACC_T value;
+    if (kind == KIND_UNIFORM) {
+      value = a + (b - a) * u;
+      // Rounding may reach b itself; [a, b) is the promise.
+      if (value >= b && b > a) value = a;
+    } else if (kind == KIND_NORMAL) {
+      const ACC_T u2 = UNIFORM(w[per_value / 2], w[per_value / 2 + 1]);
+      const ACC_T radius = sqrt((ACC_T)-2 * log((ACC_T)1 - u));
+      value = a + b * radius * cos((ACC_T)TWO_PI * u2);
+    } else if (kind == KIND_BERNOULLI) {
+      value = u < a ? (ACC_T)1 : (ACC_T)0;
+    } else {
+      value = -log((ACC_T)1 - u) / a;
+    }
+    STORE_OUT(out, out_off + first + v, value);
   }
-  STORE_OUT(out, out_off + i, value);
 }

@@ -37,7 +37,12 @@ void fill(const at::Tensor& self, Kind kind, double a, double b, uint64_t seed) 
   } else {
     launch.value(static_cast<float>(a)).value(static_cast<float>(b));
   }
-  launch.run(static_cast<std::size_t>(self.numel()));
+  // A Philox draw is 4 words; a value takes 1 (float), 2 (double, or a float normal's two
+  // uniforms) or 4 (a double normal).
+  const int words = (compute == c10::kDouble ? 2 : 1) * (kind == Kind::kNormal ? 2 : 1);
+  const int per_draw = 4 / words;
+  launch.value(static_cast<cl_int>(per_draw));
+  launch.run(static_cast<std::size_t>((self.numel() + per_draw - 1) / per_draw));
   if (!direct) self.copy_(target);
 }
 
