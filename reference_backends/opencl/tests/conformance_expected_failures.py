@@ -19,10 +19,4 @@ EXPECTED_FAILURES: dict[str, str] = {
     # What a new frp-gen device does not do yet:
     "to_sparse": "sparse layouts; PyTorch has no SparsePrivateUse1 kernels and frp-gen generates none yet",
     "sparse.sampled_addmm": "sparse layouts; PyTorch has no SparsePrivateUse1 kernels and frp-gen generates none yet",
-    # Rounding, not a wrong kernel:
-    "linalg.pinv.hermitian/grad/float32": (
-        "an ill-conditioned sample (gradients up to 1e8): against float64, the CPU's float32 is "
-        "off by 2.2e-4 relatively and ocl's (its own matrix products) by 4.0e-4, so the two "
-        "differ by more than the 1e-4 tolerance"
-    ),
 }

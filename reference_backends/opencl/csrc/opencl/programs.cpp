@@ -267,9 +267,11 @@ std::size_t group_size(int device) {
           device_id(device), CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(largest), &largest, nullptr),
       "clGetDeviceInfo");
   // A CPU runs a work-group's items one after another on one core, in vectors across items:
-  // cooperating rows gain nothing past one vector's lanes, and every barrier is one more pass
-  // over the group (softmax of 2,048 rows of 64: 6.0 ms with 256 items, 1.6 ms with 8).
-  std::size_t size = is_cpu(device) ? static_cast<std::size_t>(native_float_width(device)) : 256;
+  // cooperating rows gain nothing past a vector's lanes, and every barrier is one more pass over
+  // the group (softmax of 2,048 rows of 64: 6.0 ms with 256 items, 1.6 ms with 8, 1.9 with 16).
+  // 8 on every CPU, not the native width: the order of a reduction's sums then does not depend
+  // on the machine, nor do results that rounding decides (linalg.pinv's float32 gradient).
+  std::size_t size = is_cpu(device) ? 8 : 256;
   while (size > largest) size /= 2;
   return std::max<std::size_t>(size, 1);
 }

@@ -25,9 +25,8 @@ cl_kernel kernel(int device, Program program, const std::string& defines, const 
 // dtypes: the floating-point ones are compiled for floating types only).
 bool has_kernel(int device, Program program, const std::string& defines, const char* name);
 
-// The work-group size of kernels that cooperate in a group (GROUP in every program): on a CPU
-// device one vector's lanes (native_float_width), elsewhere 256 items; never more than the
-// device's largest.
+// The work-group size of kernels that cooperate in a group (GROUP in every program): 8 items on a
+// CPU device, 256 elsewhere; never more than the device's largest.
 std::size_t group_size(int device);
 
 // The elements a work-item of an elementwise _contiguous kernel takes (CHUNK in every program):
