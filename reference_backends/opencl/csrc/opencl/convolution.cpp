@@ -59,40 +59,24 @@ void run_window_kernel(
   launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
 }
 
-// The columns of a contiguous input as [N, C * kH * kW, L], each row zero-padded to the length L
-// that matmul::gemm_padded takes as it is.
-at::Tensor im2col(const at::Tensor& input, const Shapes& s, const Window2d& w) {
-  const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
-  at::Tensor columns = at::empty({s.batch, s.rows(), length}, input.options());
-  if (columns.numel() > 0) {
-    run_window_kernel(
-        "im2col",
-        columns,
-        input,
-        s,
-        w,
-        {s.rows() * length, length, length},
-        s.batch * s.rows() * s.out_h);
-  }
-  return columns;
-}
+// How im2col lays the columns of a contiguous input out, each sample's positions zero-padded to
+// the length L that matmul::gemm_padded takes as it is.
+enum class Columns {
+  kPerSample,   // [N, C * kH * kW, L]: a matrix per sample
+  kSideBySide,  // [C * kH * kW, N * L]: one matrix, so that a product sums over the samples too
+};
 
-// The same columns with the samples side by side: [C * kH * kW, N * L], so that one matrix
-// product sums over samples and positions at once.
-at::Tensor im2col_samples_as_columns(const at::Tensor& input, const Shapes& s, const Window2d& w) {
+at::Tensor im2col(const at::Tensor& input, const Shapes& s, const Window2d& w, Columns columns) {
   const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
-  at::Tensor columns = at::empty({s.rows(), s.batch * length}, input.options());
-  if (columns.numel() > 0) {
-    run_window_kernel(
-        "im2col",
-        columns,
-        input,
-        s,
-        w,
-        {length, s.batch * length, length},
-        s.batch * s.rows() * s.out_h);
+  const bool per_sample = columns == Columns::kPerSample;
+  at::Tensor out = per_sample ? at::empty({s.batch, s.rows(), length}, input.options())
+                              : at::empty({s.rows(), s.batch * length}, input.options());
+  if (out.numel() > 0) {
+    const ColumnsLayout layout = per_sample ? ColumnsLayout{s.rows() * length, length, length}
+                                            : ColumnsLayout{length, s.batch * length, length};
+    run_window_kernel("im2col", out, input, s, w, layout, s.batch * s.rows() * s.out_h);
   }
-  return columns;
+  return out;
 }
 
 }  // namespace
@@ -118,7 +102,7 @@ at::Tensor convolution(
   const Shapes s = shapes_of(input, weight, window);
   at::Tensor out = at::empty({s.batch, s.out_channels, s.out_h, s.out_w}, input.options());
   if (out.numel() == 0) return out;
-  const at::Tensor columns = im2col(input, s, window);
+  const at::Tensor columns = im2col(input, s, window, Columns::kPerSample);
   const at::Tensor out3 = out.view({s.batch, s.out_channels, s.positions()});
   const at::Tensor weight2 = weight.contiguous().view({s.out_channels, -1});
   const int64_t out_per_group = s.out_channels / groups;
@@ -191,7 +175,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
   if (output_mask[1]) {
     // grad_weight^T = columns @ grad^T over samples and positions at once: [rows, N * L] times
     // [N * L, C_out].
-    const at::Tensor columns = im2col_samples_as_columns(input, s, window);
+    const at::Tensor columns = im2col(input, s, window, Columns::kSideBySide);
     const at::Tensor grad_t = grad_samples2.t().contiguous();
     grad_weight = at::empty(weight.sizes(), weight.options());
     const at::Tensor grad_weight2 = grad_weight.view({s.out_channels, rows_per_group});
