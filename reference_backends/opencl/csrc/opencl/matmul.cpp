@@ -4,8 +4,6 @@
 #include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
 
-#include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -32,21 +30,17 @@ struct Blocks {
 };
 
 const Blocks& blocks_of(int device) {
-  static std::mutex mutex;
-  static std::map<int, Blocks> known;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto [it, added] = known.try_emplace(device);
-  if (added) {
+  return per_device(device, [](int index) {
     // The largest of 4, 8 and 16 the device's vectors hold; 4 where they hold less (GPUs).
     int width = 4;
-    while (width < 16 && 2 * width <= native_float_width(device)) width *= 2;
-    Blocks& blocks = it->second;
+    while (width < 16 && 2 * width <= native_float_width(index)) width *= 2;
+    Blocks blocks;
     blocks.rows = width >= 16 ? 8 : 6;
     blocks.cols = 2 * width;
     blocks.defines =
         " -DVW=" + std::to_string(width) + " -DBLOCK_ROWS=" + std::to_string(blocks.rows);
-  }
-  return it->second;
+    return blocks;
+  });
 }
 
 // The matmul program's defines for `dtype`: gemm_blocks exists for float only.

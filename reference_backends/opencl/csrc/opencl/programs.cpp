@@ -283,18 +283,13 @@ std::size_t contiguous_chunk(int device) {
 }
 
 bool is_cpu(int device) {
-  static std::mutex mutex;
-  static std::map<int, bool> known;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto [it, added] = known.try_emplace(device, false);
-  if (added) {
+  return per_device(device, [](int index) {
     cl_device_type type = 0;
     check(
-        clGetDeviceInfo(device_id(device), CL_DEVICE_TYPE, sizeof(type), &type, nullptr),
+        clGetDeviceInfo(device_id(index), CL_DEVICE_TYPE, sizeof(type), &type, nullptr),
         "clGetDeviceInfo");
-    it->second = (type & CL_DEVICE_TYPE_CPU) != 0;
-  }
-  return it->second;
+    return (type & CL_DEVICE_TYPE_CPU) != 0;
+  });
 }
 
 bool has_kernel(int device, Program program, const std::string& defines, const char* name) {
@@ -319,31 +314,21 @@ bool has_kernel(int device, Program program, const std::string& defines, const c
 }
 
 bool device_has_fp64(int device) {
-  static std::mutex mutex;
-  static std::map<int, bool> known;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto [it, added] = known.try_emplace(device, false);
-  if (added) {
-    it->second = device_text(device_id(device), CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") !=
-                 std::string::npos;
-  }
-  return it->second;
+  return per_device(device, [](int index) {
+    return device_text(device_id(index), CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") !=
+           std::string::npos;
+  });
 }
 
 int native_float_width(int device) {
-  static std::mutex mutex;
-  static std::map<int, int> known;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto [it, added] = known.try_emplace(device, 1);
-  if (added) {
+  return per_device(device, [](int index) {
     cl_uint width = 1;
     check(
         clGetDeviceInfo(
-            device_id(device), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof(width), &width, nullptr),
+            device_id(index), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof(width), &width, nullptr),
         "clGetDeviceInfo");
-    it->second = static_cast<int>(width);
-  }
-  return it->second;
+    return static_cast<int>(width);
+  });
 }
 
 std::string cache_directory() {

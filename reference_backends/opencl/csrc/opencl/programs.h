@@ -7,11 +7,26 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
+#include <mutex>
 #include <string>
+#include <type_traits>
 
 #include "runtime/opencl_runtime.h"
 
 namespace ocl::opencl {
+
+// query(device), computed on the first call for `device` and kept: a device's facts do not
+// change. Each call site (each Query type) keeps its own table.
+template <class Query>
+const std::invoke_result_t<Query, int>& per_device(int device, Query query) {
+  static std::mutex mutex;
+  static std::map<int, std::invoke_result_t<Query, int>> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = known.find(device);
+  if (it == known.end()) it = known.emplace(device, query(device)).first;
+  return it->second;
+}
 
 // The programs, each made of files of csrc/cl (types.cl first: the dtypes it is built for).
 enum class Program { kElementwise, kCopy, kReduce, kMatmul, kNn, kRandom };
