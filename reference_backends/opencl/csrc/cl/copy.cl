@@ -15,3 +15,46 @@ __kernel void index_select(
   const long o = at / (inner * count);
   STORE_OUT(out, out_off + at, LOAD_IN(in, in_off + (o * size + index[index_off + j]) * inner + i));
 }
+
+// tril and triu over a contiguous [batch, rows, cols] input, a work-item per row: the elements
+// with col - row <= diagonal (tril; >= for triu, where `upper` is set) are copied, the rest are
+// 0. `in` and `out` may be the same buffer.
+__kernel void triangle(
+    __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off, long rows,
+    long cols, long diagonal, int upper, ulong total_rows) {
+  const ulong at = get_global_id(0);
+  if (at >= total_rows) return;
+  const long row = at % rows;
+  const ulong base = at * cols;
+  for (long col = 0; col < cols; ++col) {
+    const bool keep = upper ? col - row >= diagonal : col - row <= diagonal;
+    STORE_OUT(out, out_off + base + col, keep ? LOAD_IN(in, in_off + base + col) : (ACC_T)0);
+  }
+}
+
+// arange: out[i] = start + step * i, computed in ACC_T (IN_TYPE is the CPU's accumulation type
+// for the output's dtype: double for float where the device has it, float for half and
+// bfloat16, long for the integers).
+__kernel void arange(__global OUT_T *out, ulong out_off, ACC_T start, ACC_T step, ulong n) {
+  const ulong i = get_global_id(0);
+  if (i < n) STORE_OUT(out, out_off + i, start + step * (ACC_T)i);
+}
+
+// index.Tensor's gather over its TensorIterator (opencl/elementwise.cpp): `a` is self with the
+// indexed dimensions' strides 0, b and c the int64 indices (c only when count is 2), checked on
+// the host to lie in -size..size-1; size0/stride0 and size1/stride1 are the indexed dimensions'.
+__kernel void index_gather(
+    __global OUT_T *out, ulong out_off, __global const IN_T *a, ulong a_off,
+    __global const long *b, ulong b_off, __global const long *c, ulong c_off, long size0,
+    long stride0, long size1, long stride1, int count, ulong n, Geometry g) {
+  const ulong i = get_global_id(0);
+  if (i >= n) return;
+  STRIDED_OFFSETS
+  const long k0 = b[b_off + ib];
+  long offset = (k0 < 0 ? k0 + size0 : k0) * stride0;
+  if (count > 1) {
+    const long k1 = c[c_off + ic];
+    offset += (k1 < 0 ? k1 + size1 : k1) * stride1;
+  }
+  STORE_OUT(out, out_off + io, LOAD_IN(a, a_off + ia + offset));
+}

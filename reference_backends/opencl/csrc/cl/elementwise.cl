@@ -59,6 +59,27 @@ TERNARY(addcmul, x + s0 * y * z)
 #ifdef OP_mse_backward
 TERNARY(mse_backward, s0 * (x - y) * z)
 #endif
+// pow with the exponents ATen computes by multiplication (opencl/pow.cpp picks the kernel).
+#ifdef OP_square
+UNARY(square, x * x)
+#endif
+#ifdef OP_cube
+UNARY(cube, x * x * x)
+#endif
+// masked_fill_'s iterator holds (self, mask): the value s0 where the mask is set.
+#ifdef OP_masked_fill
+BINARY(masked_fill, y != 0 ? s0 : x)
+#endif
+// Logical ops (any dtypes in, any dtype out: 1 or 0).
+#ifdef OP_logical_not
+UNARY(logical_not, x == 0)
+#endif
+#ifdef OP_logical_and
+BINARY(logical_and, x != 0 && y != 0)
+#endif
+#ifdef OP_logical_or
+BINARY(logical_or, x != 0 || y != 0)
+#endif
 // where: the condition (bool) comes first.
 #ifdef OP_where
 TERNARY(where, x != 0 ? y : z)
@@ -111,6 +132,38 @@ UNARY(gelu, (ACC_T)0.5 * x * ((ACC_T)1 + erf(x * (ACC_T)SQRT1_2)))
 #ifdef OP_div
 BINARY(div, x / y)
 #endif
+#ifdef OP_pow
+UNARY(pow, pow(x, s0))
+#endif
+// hardsigmoid and hardswish clamp x + 3 to [0, 6]; a NaN stays NaN (comparisons, not fmin/fmax).
+#define RELU6(v) ((v) < 0 ? (ACC_T)0 : (v) > 6 ? (ACC_T)6 : (v))
+#ifdef OP_hardsigmoid
+UNARY(hardsigmoid, RELU6(x + 3) / 6)
+#endif
+#ifdef OP_hardswish
+UNARY(hardswish, x * RELU6(x + 3) / 6)
+#endif
+// Their backwards (x: the gradient, y: the input), zero where the clamp is flat.
+#ifdef OP_hardsigmoid_backward
+BINARY(hardsigmoid_backward, y > -3 && y < 3 ? x * ((ACC_T)1 / 6) : (ACC_T)0)
+#endif
+#ifdef OP_hardswish_backward
+BINARY(hardswish_backward, y <= -3 ? (ACC_T)0 : y < 3 ? x * (y / 3 + (ACC_T)0.5) : x)
+#endif
+#ifdef OP_inverse_square
+UNARY(inverse_square, (ACC_T)1 / (x * x))
+#endif
+#ifdef OP_isneginf
+UNARY(isneginf, isinf(x) && x < 0)
+#endif
+#ifdef OP_isposinf
+UNARY(isposinf, isinf(x) && x > 0)
+#endif
+// native_dropout_backward: the gradient where the mask (y) kept the element, times the scale,
+// multiplied in ATen's order.
+#ifdef OP_dropout_backward
+BINARY(dropout_backward, x * y * s0)
+#endif
 #ifdef OP_sigmoid_backward
 BINARY(sigmoid_backward, x * ((ACC_T)1 - y) * y)
 #endif
@@ -146,5 +199,41 @@ BINARY(minimum, min(x, y))
 #endif
 #ifdef OP_abs
 UNARY(abs, x < 0 ? -x : x)
+#endif
+// Bitwise ops: integers and bool only; on bool, not is logical.
+#ifdef OP_bitwise_and
+BINARY(bitwise_and, x & y)
+#endif
+#ifdef OP_bitwise_or
+BINARY(bitwise_or, x | y)
+#endif
+#ifdef OP_bitwise_xor
+BINARY(bitwise_xor, x ^ y)
+#endif
+#ifdef OP_bitwise_not
+#if IN_TYPE == TYPE_BOOL
+UNARY(bitwise_not, !x)
+#else
+UNARY(bitwise_not, ~x)
+#endif
+#endif
+// By squaring, as ATen does; the meta function refuses negative exponents.
+#ifdef OP_pow
+inline ACC_T integer_pow(ACC_T base, ACC_T exponent) {
+  ACC_T result = 1;
+  for (; exponent != 0; exponent /= 2) {
+    if (exponent & 1) result *= base;
+    base *= base;
+  }
+  return result;
+}
+UNARY(pow, integer_pow(x, s0))
+#endif
+// An integer is never infinite.
+#ifdef OP_isneginf
+UNARY(isneginf, 0)
+#endif
+#ifdef OP_isposinf
+UNARY(isposinf, 0)
 #endif
 #endif

@@ -161,3 +161,35 @@ EXTREME_KERNELS(amin, TAKE_MIN)
 
 ARG_KERNELS(argmax, ABOVE)
 ARG_KERNELS(argmin, BELOW)
+
+// all and any: whether every (some) element is nonzero, NaN included; an empty row gives 1 (0).
+
+#define ALL_OF(a, b) ((a) && (b))
+#define ANY_OF(a, b) ((a) || (b))
+
+#define LOGICAL_KERNELS(name, empty, combine)                                 \
+  __kernel void name##_narrow(ROW_PARAMS) {                                   \
+    const ulong row = get_global_id(0);                                       \
+    if (row >= outer) return;                                                 \
+    const ulong base = in_off + row * inner;                                  \
+    int acc = empty;                                                          \
+    for (ulong k = 0; k < inner; ++k) acc = combine(acc, LOAD_IN(in, base + k) != 0); \
+    STORE_OUT(out, out_off + row, acc);                                       \
+  }                                                                           \
+  __kernel void name##_wide(ROW_PARAMS) {                                     \
+    __local int partial[GROUP];                                               \
+    const ulong row = get_group_id(0);                                        \
+    const uint lane = get_local_id(0);                                        \
+    const ulong base = in_off + row * inner;                                  \
+    int acc = empty;                                                          \
+    for (ulong k = lane; k < inner; k += GROUP) acc = combine(acc, LOAD_IN(in, base + k) != 0); \
+    partial[lane] = acc;                                                      \
+    for (uint half_size = GROUP / 2; half_size > 0; half_size /= 2) {         \
+      barrier(CLK_LOCAL_MEM_FENCE);                                           \
+      if (lane < half_size) partial[lane] = combine(partial[lane], partial[lane + half_size]); \
+    }                                                                         \
+    if (lane == 0) STORE_OUT(out, out_off + row, partial[0]);                 \
+  }
+
+LOGICAL_KERNELS(all, 1, ALL_OF)
+LOGICAL_KERNELS(any, 0, ANY_OF)

@@ -18,15 +18,23 @@
 #include "generated/kernels/_softmax.h"
 #include "generated/kernels/add.h"
 #include "generated/kernels/addcdiv.h"
+#include "generated/kernels/all.h"
 #include "generated/kernels/amin.h"
+#include "generated/kernels/bitwise_or.h"
 #include "generated/kernels/clamp.h"
 #include "generated/kernels/convolution_backward_overrideable.h"
 #include "generated/kernels/div.h"
 #include "generated/kernels/exp.h"
 #include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
+#include "generated/kernels/hardsigmoid.h"
+#include "generated/kernels/hardsigmoid_backward.h"
 #include "generated/kernels/index_select.h"
+#include "generated/kernels/isneginf.h"
+#include "generated/kernels/isposinf.h"
 #include "generated/kernels/lerp.h"
+#include "generated/kernels/logical_or.h"
+#include "generated/kernels/masked_fill.h"
 #include "generated/kernels/mean.h"
 #include "generated/kernels/native_batch_norm.h"
 #include "generated/kernels/native_batch_norm_backward.h"
@@ -149,6 +157,56 @@ at::Tensor& wrapper_addcdiv_(
   return kernels::addcdiv_(self, tensor1, tensor2, value);
 }
 
+at::Tensor wrapper_all_dim(const at::Tensor& self, int64_t dim, bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "all.dim", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("all.dim");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("all.dim");
+    calls.record();
+  }
+  return kernels::all_dim(self, dim, keepdim);
+}
+
+at::Tensor& wrapper_all_out(const at::Tensor& self, int64_t dim, bool keepdim, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "all.out", "self");
+  check_written_device(common_device, out, "all.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("all.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("all.out");
+    calls.record();
+  }
+  return kernels::all_out(self, dim, keepdim, out);
+}
+
+at::Tensor wrapper_all(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "all", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("all");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("all");
+    calls.record();
+  }
+  return kernels::all(self);
+}
+
+at::Tensor& wrapper_all_all_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "all.all_out", "self");
+  check_written_device(common_device, out, "all.all_out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("all.all_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("all.all_out");
+    calls.record();
+  }
+  return kernels::all_all_out(self, out);
+}
+
 at::Tensor wrapper_amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdim) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "amin", "self");
@@ -159,6 +217,49 @@ at::Tensor wrapper_amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdi
     calls.record();
   }
   return kernels::amin(self, dim, keepdim);
+}
+
+at::Tensor& wrapper_bitwise_or_Tensor_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_or.Tensor_out", "self");
+  check_device(common_device, other, "bitwise_or.Tensor_out", "other");
+  check_written_device(common_device, out, "bitwise_or.Tensor_out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_or.Tensor_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_or.Tensor_out");
+    calls.record();
+  }
+  return kernels::bitwise_or_Tensor_out(self, other, out);
+}
+
+at::Tensor wrapper_bitwise_or_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_or.Tensor", "self");
+  check_device(common_device, other, "bitwise_or.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_or.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_or.Tensor");
+    calls.record();
+  }
+  return kernels::bitwise_or_Tensor(self, other);
+}
+
+at::Tensor& wrapper_bitwise_or__Tensor(at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "bitwise_or_.Tensor", "self");
+  check_device(common_device, other, "bitwise_or_.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_or_.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_or_.Tensor");
+    calls.record();
+  }
+  return kernels::bitwise_or__Tensor(self, other);
 }
 
 at::Tensor& wrapper_clamp_out(
@@ -287,6 +388,70 @@ at::Tensor& wrapper_fill__Scalar(at::Tensor& self, const at::Scalar& value) {
   return kernels::fill__Scalar(self, value);
 }
 
+at::Tensor& wrapper_hardsigmoid_out(const at::Tensor& self, at::Tensor& out) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardsigmoid.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardsigmoid.out");
+    calls.record();
+  }
+  return kernels::hardsigmoid_out(self, out);
+}
+
+at::Tensor wrapper_hardsigmoid(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "hardsigmoid", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardsigmoid");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardsigmoid");
+    calls.record();
+  }
+  return kernels::hardsigmoid(self);
+}
+
+at::Tensor& wrapper_hardsigmoid_(at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "hardsigmoid_", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardsigmoid_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardsigmoid_");
+    calls.record();
+  }
+  return kernels::hardsigmoid_(self);
+}
+
+at::Tensor& wrapper_hardsigmoid_backward_grad_input(
+    const at::Tensor& grad_output,
+    const at::Tensor& self,
+    at::Tensor& grad_input) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "hardsigmoid_backward.grad_input", "grad_output");
+  check_device(common_device, self, "hardsigmoid_backward.grad_input", "self");
+  check_written_device(common_device, grad_input, "hardsigmoid_backward.grad_input", "grad_input");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardsigmoid_backward.grad_input");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardsigmoid_backward.grad_input");
+    calls.record();
+  }
+  return kernels::hardsigmoid_backward_grad_input(grad_output, self, grad_input);
+}
+
+at::Tensor wrapper_hardsigmoid_backward(const at::Tensor& grad_output, const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "hardsigmoid_backward", "grad_output");
+  check_device(common_device, self, "hardsigmoid_backward", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardsigmoid_backward");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardsigmoid_backward");
+    calls.record();
+  }
+  return kernels::hardsigmoid_backward(grad_output, self);
+}
+
 at::Tensor wrapper_index_select(const at::Tensor& self, int64_t dim, const at::Tensor& index) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "index_select", "self");
@@ -298,6 +463,56 @@ at::Tensor wrapper_index_select(const at::Tensor& self, int64_t dim, const at::T
     calls.record();
   }
   return kernels::index_select(self, dim, index);
+}
+
+at::Tensor wrapper_isneginf(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "isneginf", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("isneginf");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("isneginf");
+    calls.record();
+  }
+  return kernels::isneginf(self);
+}
+
+at::Tensor& wrapper_isneginf_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "isneginf.out", "self");
+  check_written_device(common_device, out, "isneginf.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("isneginf.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("isneginf.out");
+    calls.record();
+  }
+  return kernels::isneginf_out(self, out);
+}
+
+at::Tensor wrapper_isposinf(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "isposinf", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("isposinf");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("isposinf");
+    calls.record();
+  }
+  return kernels::isposinf(self);
+}
+
+at::Tensor& wrapper_isposinf_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "isposinf.out", "self");
+  check_written_device(common_device, out, "isposinf.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("isposinf.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("isposinf.out");
+    calls.record();
+  }
+  return kernels::isposinf_out(self, out);
 }
 
 at::Tensor& wrapper_lerp__Scalar(
@@ -314,6 +529,49 @@ at::Tensor& wrapper_lerp__Scalar(
     calls.record();
   }
   return kernels::lerp__Scalar(self, end, weight);
+}
+
+at::Tensor& wrapper_logical_or_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "logical_or.out", "self");
+  check_device(common_device, other, "logical_or.out", "other");
+  check_written_device(common_device, out, "logical_or.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("logical_or.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("logical_or.out");
+    calls.record();
+  }
+  return kernels::logical_or_out(self, other, out);
+}
+
+at::Tensor& wrapper_masked_fill__Scalar(
+    at::Tensor& self,
+    const at::Tensor& mask,
+    const at::Scalar& value) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("masked_fill_.Scalar");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("masked_fill_.Scalar");
+    calls.record();
+  }
+  return kernels::masked_fill__Scalar(self, mask, value);
+}
+
+at::Tensor& wrapper_masked_fill__Tensor(
+    at::Tensor& self,
+    const at::Tensor& mask,
+    const at::Tensor& value) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("masked_fill_.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("masked_fill_.Tensor");
+    calls.record();
+  }
+  return kernels::masked_fill__Tensor(self, mask, value);
 }
 
 at::Tensor wrapper_mean_dim(
@@ -514,6 +772,20 @@ at::Tensor wrapper_where_self(
   return kernels::where_self(condition, self, other);
 }
 
+at::Tensor& wrapper_where_self_out(
+    const at::Tensor& condition,
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("where.self_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("where.self_out");
+    calls.record();
+  }
+  return kernels::where_self_out(condition, self, other, out);
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
@@ -524,7 +796,14 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("add_.Tensor", TORCH_FN(wrapper_add__Tensor));
   m.impl("add.out", TORCH_FN(wrapper_add_out));
   m.impl("addcdiv_", TORCH_FN(wrapper_addcdiv_));
+  m.impl("all.dim", TORCH_FN(wrapper_all_dim));
+  m.impl("all.out", TORCH_FN(wrapper_all_out));
+  m.impl("all", TORCH_FN(wrapper_all));
+  m.impl("all.all_out", TORCH_FN(wrapper_all_all_out));
   m.impl("amin", TORCH_FN(wrapper_amin));
+  m.impl("bitwise_or.Tensor_out", TORCH_FN(wrapper_bitwise_or_Tensor_out));
+  m.impl("bitwise_or.Tensor", TORCH_FN(wrapper_bitwise_or_Tensor));
+  m.impl("bitwise_or_.Tensor", TORCH_FN(wrapper_bitwise_or__Tensor));
   m.impl("clamp.out", TORCH_FN(wrapper_clamp_out));
   m.impl("convolution_backward_overrideable", TORCH_FN(wrapper_convolution_backward_overrideable));
   m.impl("div.Tensor", TORCH_FN(wrapper_div_Tensor));
@@ -533,8 +812,20 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("exp", TORCH_FN(wrapper_exp));
   m.impl("exponential_", TORCH_FN(wrapper_exponential_));
   m.impl("fill_.Scalar", TORCH_FN(wrapper_fill__Scalar));
+  m.impl("hardsigmoid.out", TORCH_FN(wrapper_hardsigmoid_out));
+  m.impl("hardsigmoid", TORCH_FN(wrapper_hardsigmoid));
+  m.impl("hardsigmoid_", TORCH_FN(wrapper_hardsigmoid_));
+  m.impl("hardsigmoid_backward.grad_input", TORCH_FN(wrapper_hardsigmoid_backward_grad_input));
+  m.impl("hardsigmoid_backward", TORCH_FN(wrapper_hardsigmoid_backward));
   m.impl("index_select", TORCH_FN(wrapper_index_select));
+  m.impl("isneginf", TORCH_FN(wrapper_isneginf));
+  m.impl("isneginf.out", TORCH_FN(wrapper_isneginf_out));
+  m.impl("isposinf", TORCH_FN(wrapper_isposinf));
+  m.impl("isposinf.out", TORCH_FN(wrapper_isposinf_out));
   m.impl("lerp_.Scalar", TORCH_FN(wrapper_lerp__Scalar));
+  m.impl("logical_or.out", TORCH_FN(wrapper_logical_or_out));
+  m.impl("masked_fill_.Scalar", TORCH_FN(wrapper_masked_fill__Scalar));
+  m.impl("masked_fill_.Tensor", TORCH_FN(wrapper_masked_fill__Tensor));
   m.impl("mean.dim", TORCH_FN(wrapper_mean_dim));
   m.impl("native_batch_norm", TORCH_FN(wrapper_native_batch_norm));
   m.impl("native_batch_norm_backward", TORCH_FN(wrapper_native_batch_norm_backward));
@@ -547,6 +838,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("threshold_backward", TORCH_FN(wrapper_threshold_backward));
   m.impl("view", TORCH_FN(wrapper_view));
   m.impl("where.self", TORCH_FN(wrapper_where_self));
+  m.impl("where.self_out", TORCH_FN(wrapper_where_self_out));
 }
 
 }  // namespace ocl

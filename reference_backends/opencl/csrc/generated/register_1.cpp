@@ -16,6 +16,8 @@
 #include "generated/kernels/_log_softmax.h"
 #include "generated/kernels/_softmax_backward_data.h"
 #include "generated/kernels/addcmul.h"
+#include "generated/kernels/any.h"
+#include "generated/kernels/arange.h"
 #include "generated/kernels/argmin.h"
 #include "generated/kernels/as_strided.h"
 #include "generated/kernels/ge.h"
@@ -27,10 +29,12 @@
 #include "generated/kernels/mul.h"
 #include "generated/kernels/native_layer_norm_backward.h"
 #include "generated/kernels/neg.h"
+#include "generated/kernels/pow.h"
 #include "generated/kernels/reciprocal.h"
 #include "generated/kernels/resize.h"
 #include "generated/kernels/sigmoid_backward.h"
 #include "generated/kernels/sub.h"
+#include "generated/kernels/triu.h"
 #include "generated/kernels/unfold.h"
 #include "generated/native_calls.h"
 
@@ -82,6 +86,72 @@ at::Tensor& wrapper_addcmul_(
     calls.record();
   }
   return kernels::addcmul_(self, tensor1, tensor2, value);
+}
+
+at::Tensor wrapper_any_dim(const at::Tensor& self, int64_t dim, bool keepdim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "any.dim", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("any.dim");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("any.dim");
+    calls.record();
+  }
+  return kernels::any_dim(self, dim, keepdim);
+}
+
+at::Tensor& wrapper_any_out(const at::Tensor& self, int64_t dim, bool keepdim, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "any.out", "self");
+  check_written_device(common_device, out, "any.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("any.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("any.out");
+    calls.record();
+  }
+  return kernels::any_out(self, dim, keepdim, out);
+}
+
+at::Tensor wrapper_any(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "any", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("any");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("any");
+    calls.record();
+  }
+  return kernels::any(self);
+}
+
+at::Tensor& wrapper_any_all_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "any.all_out", "self");
+  check_written_device(common_device, out, "any.all_out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("any.all_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("any.all_out");
+    calls.record();
+  }
+  return kernels::any_all_out(self, out);
+}
+
+at::Tensor& wrapper_arange_start_out(
+    const at::Scalar& start,
+    const at::Scalar& end,
+    const at::Scalar& step,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, out, "arange.start_out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(out));
+  const device_activity::Scope activity("arange.start_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("arange.start_out");
+    calls.record();
+  }
+  return kernels::arange_start_out(start, end, step, out);
 }
 
 at::Tensor wrapper_argmin(const at::Tensor& self, ::std::optional<int64_t> dim, bool keepdim) {
@@ -306,6 +376,46 @@ at::Tensor wrapper_neg(const at::Tensor& self) {
   return kernels::neg(self);
 }
 
+at::Tensor& wrapper_pow_Tensor_Scalar_out(
+    const at::Tensor& self,
+    const at::Scalar& exponent,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "pow.Tensor_Scalar_out", "self");
+  check_written_device(common_device, out, "pow.Tensor_Scalar_out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("pow.Tensor_Scalar_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("pow.Tensor_Scalar_out");
+    calls.record();
+  }
+  return kernels::pow_Tensor_Scalar_out(self, exponent, out);
+}
+
+at::Tensor wrapper_pow_Tensor_Scalar(const at::Tensor& self, const at::Scalar& exponent) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "pow.Tensor_Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("pow.Tensor_Scalar");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("pow.Tensor_Scalar");
+    calls.record();
+  }
+  return kernels::pow_Tensor_Scalar(self, exponent);
+}
+
+at::Tensor& wrapper_pow__Scalar(at::Tensor& self, const at::Scalar& exponent) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "pow_.Scalar", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("pow_.Scalar");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("pow_.Scalar");
+    calls.record();
+  }
+  return kernels::pow__Scalar(self, exponent);
+}
+
 at::Tensor wrapper_reciprocal(const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "reciprocal", "self");
@@ -392,6 +502,43 @@ at::Tensor& wrapper_sub__Tensor(
   return kernels::sub__Tensor(self, other, alpha);
 }
 
+at::Tensor& wrapper_triu_(at::Tensor& self, c10::SymInt diagonal) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "triu_", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("triu_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("triu_");
+    calls.record();
+  }
+  return kernels::triu_(self, diagonal);
+}
+
+at::Tensor& wrapper_triu_out(const at::Tensor& self, c10::SymInt diagonal, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "triu.out", "self");
+  check_written_device(common_device, out, "triu.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("triu.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("triu.out");
+    calls.record();
+  }
+  return kernels::triu_out(self, diagonal, out);
+}
+
+at::Tensor wrapper_triu(const at::Tensor& self, c10::SymInt diagonal) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "triu", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("triu");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("triu");
+    calls.record();
+  }
+  return kernels::triu(self, diagonal);
+}
+
 at::Tensor wrapper_unfold(const at::Tensor& self, int64_t dimension, int64_t size, int64_t step) {
   if (native_calls::enabled()) {
     static native_calls::Counter calls("unfold");
@@ -406,6 +553,11 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_log_softmax", TORCH_FN(wrapper__log_softmax));
   m.impl("_softmax_backward_data", TORCH_FN(wrapper__softmax_backward_data));
   m.impl("addcmul_", TORCH_FN(wrapper_addcmul_));
+  m.impl("any.dim", TORCH_FN(wrapper_any_dim));
+  m.impl("any.out", TORCH_FN(wrapper_any_out));
+  m.impl("any", TORCH_FN(wrapper_any));
+  m.impl("any.all_out", TORCH_FN(wrapper_any_all_out));
+  m.impl("arange.start_out", TORCH_FN(wrapper_arange_start_out));
   m.impl("argmin", TORCH_FN(wrapper_argmin));
   m.impl("as_strided", TORCH_FN(wrapper_as_strided));
   m.impl("ge.Scalar", TORCH_FN(wrapper_ge_Scalar));
@@ -422,12 +574,18 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("mul.out", TORCH_FN(wrapper_mul_out));
   m.impl("native_layer_norm_backward", TORCH_FN(wrapper_native_layer_norm_backward));
   m.impl("neg", TORCH_FN(wrapper_neg));
+  m.impl("pow.Tensor_Scalar_out", TORCH_FN(wrapper_pow_Tensor_Scalar_out));
+  m.impl("pow.Tensor_Scalar", TORCH_FN(wrapper_pow_Tensor_Scalar));
+  m.impl("pow_.Scalar", TORCH_FN(wrapper_pow__Scalar));
   m.impl("reciprocal", TORCH_FN(wrapper_reciprocal));
   m.impl("resize_", TORCH_FN(wrapper_resize_));
   m.impl("sigmoid_backward", TORCH_FN(wrapper_sigmoid_backward));
   m.impl("sub.out", TORCH_FN(wrapper_sub_out));
   m.impl("sub.Tensor", TORCH_FN(wrapper_sub_Tensor));
   m.impl("sub_.Tensor", TORCH_FN(wrapper_sub__Tensor));
+  m.impl("triu_", TORCH_FN(wrapper_triu_));
+  m.impl("triu.out", TORCH_FN(wrapper_triu_out));
+  m.impl("triu", TORCH_FN(wrapper_triu));
   m.impl("unfold", TORCH_FN(wrapper_unfold));
 }
 

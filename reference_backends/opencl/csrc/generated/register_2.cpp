@@ -16,6 +16,9 @@
 #include "generated/kernels/_local_scalar_dense.h"
 #include "generated/kernels/addmm.h"
 #include "generated/kernels/amax.h"
+#include "generated/kernels/bitwise_and.h"
+#include "generated/kernels/bitwise_not.h"
+#include "generated/kernels/bitwise_xor.h"
 #include "generated/kernels/convolution_overrideable.h"
 #include "generated/kernels/embedding_dense_backward.h"
 #include "generated/kernels/empty.h"
@@ -23,14 +26,20 @@
 #include "generated/kernels/gelu.h"
 #include "generated/kernels/gelu_backward.h"
 #include "generated/kernels/gt.h"
+#include "generated/kernels/hardswish.h"
+#include "generated/kernels/hardswish_backward.h"
 #include "generated/kernels/le.h"
+#include "generated/kernels/logical_and.h"
+#include "generated/kernels/logical_not.h"
 #include "generated/kernels/mse_loss.h"
 #include "generated/kernels/mse_loss_backward.h"
 #include "generated/kernels/native_dropout.h"
+#include "generated/kernels/native_dropout_backward.h"
 #include "generated/kernels/normal.h"
 #include "generated/kernels/random.h"
 #include "generated/kernels/silu.h"
 #include "generated/kernels/silu_backward.h"
+#include "generated/kernels/tril.h"
 #include "generated/native_calls.h"
 
 namespace ocl {
@@ -98,6 +107,129 @@ at::Tensor wrapper_amax(const at::Tensor& self, at::IntArrayRef dim, bool keepdi
     calls.record();
   }
   return kernels::amax(self, dim, keepdim);
+}
+
+at::Tensor& wrapper_bitwise_and_Tensor_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_and.Tensor_out", "self");
+  check_device(common_device, other, "bitwise_and.Tensor_out", "other");
+  check_written_device(common_device, out, "bitwise_and.Tensor_out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_and.Tensor_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_and.Tensor_out");
+    calls.record();
+  }
+  return kernels::bitwise_and_Tensor_out(self, other, out);
+}
+
+at::Tensor wrapper_bitwise_and_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_and.Tensor", "self");
+  check_device(common_device, other, "bitwise_and.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_and.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_and.Tensor");
+    calls.record();
+  }
+  return kernels::bitwise_and_Tensor(self, other);
+}
+
+at::Tensor& wrapper_bitwise_and__Tensor(at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "bitwise_and_.Tensor", "self");
+  check_device(common_device, other, "bitwise_and_.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_and_.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_and_.Tensor");
+    calls.record();
+  }
+  return kernels::bitwise_and__Tensor(self, other);
+}
+
+at::Tensor wrapper_bitwise_not(const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_not", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_not");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_not");
+    calls.record();
+  }
+  return kernels::bitwise_not(self);
+}
+
+at::Tensor& wrapper_bitwise_not_(at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "bitwise_not_", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_not_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_not_");
+    calls.record();
+  }
+  return kernels::bitwise_not_(self);
+}
+
+at::Tensor& wrapper_bitwise_not_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_not.out", "self");
+  check_written_device(common_device, out, "bitwise_not.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_not.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_not.out");
+    calls.record();
+  }
+  return kernels::bitwise_not_out(self, out);
+}
+
+at::Tensor& wrapper_bitwise_xor_Tensor_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_xor.Tensor_out", "self");
+  check_device(common_device, other, "bitwise_xor.Tensor_out", "other");
+  check_written_device(common_device, out, "bitwise_xor.Tensor_out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_xor.Tensor_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_xor.Tensor_out");
+    calls.record();
+  }
+  return kernels::bitwise_xor_Tensor_out(self, other, out);
+}
+
+at::Tensor wrapper_bitwise_xor_Tensor(const at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bitwise_xor.Tensor", "self");
+  check_device(common_device, other, "bitwise_xor.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_xor.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_xor.Tensor");
+    calls.record();
+  }
+  return kernels::bitwise_xor_Tensor(self, other);
+}
+
+at::Tensor& wrapper_bitwise_xor__Tensor(at::Tensor& self, const at::Tensor& other) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "bitwise_xor_.Tensor", "self");
+  check_device(common_device, other, "bitwise_xor_.Tensor", "other");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bitwise_xor_.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bitwise_xor_.Tensor");
+    calls.record();
+  }
+  return kernels::bitwise_xor__Tensor(self, other);
 }
 
 at::Tensor wrapper_convolution_overrideable(
@@ -228,6 +360,49 @@ at::Tensor wrapper_gt_Tensor(const at::Tensor& self, const at::Tensor& other) {
   return kernels::gt_Tensor(self, other);
 }
 
+at::Tensor& wrapper_hardswish_out(const at::Tensor& self, at::Tensor& out) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardswish.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardswish.out");
+    calls.record();
+  }
+  return kernels::hardswish_out(self, out);
+}
+
+at::Tensor wrapper_hardswish(const at::Tensor& self) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardswish");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardswish");
+    calls.record();
+  }
+  return kernels::hardswish(self);
+}
+
+at::Tensor& wrapper_hardswish_(at::Tensor& self) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardswish_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardswish_");
+    calls.record();
+  }
+  return kernels::hardswish_(self);
+}
+
+at::Tensor wrapper_hardswish_backward(const at::Tensor& grad_output, const at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "hardswish_backward", "grad_output");
+  check_device(common_device, self, "hardswish_backward", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("hardswish_backward");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("hardswish_backward");
+    calls.record();
+  }
+  return kernels::hardswish_backward(grad_output, self);
+}
+
 at::Tensor wrapper_le_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "le.Scalar", "self");
@@ -251,6 +426,36 @@ at::Tensor wrapper_le_Tensor(const at::Tensor& self, const at::Tensor& other) {
     calls.record();
   }
   return kernels::le_Tensor(self, other);
+}
+
+at::Tensor& wrapper_logical_and_out(
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "logical_and.out", "self");
+  check_device(common_device, other, "logical_and.out", "other");
+  check_written_device(common_device, out, "logical_and.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("logical_and.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("logical_and.out");
+    calls.record();
+  }
+  return kernels::logical_and_out(self, other, out);
+}
+
+at::Tensor& wrapper_logical_not_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "logical_not.out", "self");
+  check_written_device(common_device, out, "logical_not.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("logical_not.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("logical_not.out");
+    calls.record();
+  }
+  return kernels::logical_not_out(self, out);
 }
 
 at::Tensor wrapper_mse_loss(const at::Tensor& self, const at::Tensor& target, int64_t reduction) {
@@ -294,6 +499,22 @@ at::Tensor wrapper_mse_loss_backward(
     calls.record();
   }
   return kernels::native_dropout(input, p, train);
+}
+
+at::Tensor wrapper_native_dropout_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& mask,
+    double scale) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "native_dropout_backward", "grad_output");
+  check_device(common_device, mask, "native_dropout_backward", "mask");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("native_dropout_backward");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_dropout_backward");
+    calls.record();
+  }
+  return kernels::native_dropout_backward(grad_output, mask, scale);
 }
 
 at::Tensor& wrapper_normal_(
@@ -359,6 +580,31 @@ at::Tensor wrapper_silu(const at::Tensor& self) {
   return kernels::silu(self);
 }
 
+at::Tensor& wrapper_silu_(at::Tensor& self) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "silu_", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("silu_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("silu_");
+    calls.record();
+  }
+  return kernels::silu_(self);
+}
+
+at::Tensor& wrapper_silu_out(const at::Tensor& self, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "silu.out", "self");
+  check_written_device(common_device, out, "silu.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("silu.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("silu.out");
+    calls.record();
+  }
+  return kernels::silu_out(self, out);
+}
+
 at::Tensor wrapper_silu_backward(const at::Tensor& grad_output, const at::Tensor& self) {
   std::optional<at::Device> common_device;
   check_device(common_device, grad_output, "silu_backward", "grad_output");
@@ -372,6 +618,43 @@ at::Tensor wrapper_silu_backward(const at::Tensor& grad_output, const at::Tensor
   return kernels::silu_backward(grad_output, self);
 }
 
+at::Tensor& wrapper_tril_(at::Tensor& self, c10::SymInt diagonal) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "tril_", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("tril_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("tril_");
+    calls.record();
+  }
+  return kernels::tril_(self, diagonal);
+}
+
+at::Tensor& wrapper_tril_out(const at::Tensor& self, c10::SymInt diagonal, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "tril.out", "self");
+  check_written_device(common_device, out, "tril.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("tril.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("tril.out");
+    calls.record();
+  }
+  return kernels::tril_out(self, diagonal, out);
+}
+
+at::Tensor wrapper_tril(const at::Tensor& self, c10::SymInt diagonal) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "tril", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("tril");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("tril");
+    calls.record();
+  }
+  return kernels::tril(self, diagonal);
+}
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
@@ -379,6 +662,15 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
   m.impl("addmm", TORCH_FN(wrapper_addmm));
   m.impl("amax", TORCH_FN(wrapper_amax));
+  m.impl("bitwise_and.Tensor_out", TORCH_FN(wrapper_bitwise_and_Tensor_out));
+  m.impl("bitwise_and.Tensor", TORCH_FN(wrapper_bitwise_and_Tensor));
+  m.impl("bitwise_and_.Tensor", TORCH_FN(wrapper_bitwise_and__Tensor));
+  m.impl("bitwise_not", TORCH_FN(wrapper_bitwise_not));
+  m.impl("bitwise_not_", TORCH_FN(wrapper_bitwise_not_));
+  m.impl("bitwise_not.out", TORCH_FN(wrapper_bitwise_not_out));
+  m.impl("bitwise_xor.Tensor_out", TORCH_FN(wrapper_bitwise_xor_Tensor_out));
+  m.impl("bitwise_xor.Tensor", TORCH_FN(wrapper_bitwise_xor_Tensor));
+  m.impl("bitwise_xor_.Tensor", TORCH_FN(wrapper_bitwise_xor__Tensor));
   m.impl("convolution_overrideable", TORCH_FN(wrapper_convolution_overrideable));
   m.impl("embedding_dense_backward", TORCH_FN(wrapper_embedding_dense_backward));
   m.impl("empty.memory_format", TORCH_FN(wrapper_empty_memory_format));
@@ -387,17 +679,29 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("gelu_backward", TORCH_FN(wrapper_gelu_backward));
   m.impl("gt.Scalar", TORCH_FN(wrapper_gt_Scalar));
   m.impl("gt.Tensor", TORCH_FN(wrapper_gt_Tensor));
+  m.impl("hardswish.out", TORCH_FN(wrapper_hardswish_out));
+  m.impl("hardswish", TORCH_FN(wrapper_hardswish));
+  m.impl("hardswish_", TORCH_FN(wrapper_hardswish_));
+  m.impl("hardswish_backward", TORCH_FN(wrapper_hardswish_backward));
   m.impl("le.Scalar", TORCH_FN(wrapper_le_Scalar));
   m.impl("le.Tensor", TORCH_FN(wrapper_le_Tensor));
+  m.impl("logical_and.out", TORCH_FN(wrapper_logical_and_out));
+  m.impl("logical_not.out", TORCH_FN(wrapper_logical_not_out));
   m.impl("mse_loss", TORCH_FN(wrapper_mse_loss));
   m.impl("mse_loss_backward", TORCH_FN(wrapper_mse_loss_backward));
   m.impl("native_dropout", TORCH_FN(wrapper_native_dropout));
+  m.impl("native_dropout_backward", TORCH_FN(wrapper_native_dropout_backward));
   m.impl("normal_", TORCH_FN(wrapper_normal_));
   m.impl("random_.from", TORCH_FN(wrapper_random__from));
   m.impl("random_.to", TORCH_FN(wrapper_random__to));
   m.impl("random_", TORCH_FN(wrapper_random_));
   m.impl("silu", TORCH_FN(wrapper_silu));
+  m.impl("silu_", TORCH_FN(wrapper_silu_));
+  m.impl("silu.out", TORCH_FN(wrapper_silu_out));
   m.impl("silu_backward", TORCH_FN(wrapper_silu_backward));
+  m.impl("tril_", TORCH_FN(wrapper_tril_));
+  m.impl("tril.out", TORCH_FN(wrapper_tril_out));
+  m.impl("tril", TORCH_FN(wrapper_tril));
 }
 
 }  // namespace ocl

@@ -19,7 +19,9 @@
 #include "generated/kernels/argmax.h"
 #include "generated/kernels/bernoulli.h"
 #include "generated/kernels/bmm.h"
+#include "generated/kernels/cat.h"
 #include "generated/kernels/eq.h"
+#include "generated/kernels/index.h"
 #include "generated/kernels/max_pool2d_with_indices_backward.h"
 #include "generated/kernels/min.h"
 #include "generated/kernels/minimum.h"
@@ -110,6 +112,31 @@ at::Tensor wrapper_bmm(const at::Tensor& self, const at::Tensor& mat2) {
   return kernels::bmm(self, mat2);
 }
 
+at::Tensor wrapper_cat(const at::ITensorListRef& tensors, int64_t dim) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, tensors, "cat", "tensors");
+  const c10::OptionalDeviceGuard device_guard(device_of(tensors));
+  const device_activity::Scope activity("cat");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("cat");
+    calls.record();
+  }
+  return kernels::cat(tensors, dim);
+}
+
+at::Tensor& wrapper_cat_out(const at::ITensorListRef& tensors, int64_t dim, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, tensors, "cat.out", "tensors");
+  check_written_device(common_device, out, "cat.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(tensors));
+  const device_activity::Scope activity("cat.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("cat.out");
+    calls.record();
+  }
+  return kernels::cat_out(tensors, dim, out);
+}
+
 at::Tensor wrapper_eq_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "eq.Scalar", "self");
@@ -133,6 +160,31 @@ at::Tensor wrapper_eq_Tensor(const at::Tensor& self, const at::Tensor& other) {
     calls.record();
   }
   return kernels::eq_Tensor(self, other);
+}
+
+at::Tensor wrapper_index_Tensor(
+    const at::Tensor& self,
+    const c10::List<::std::optional<at::Tensor>>& indices) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("index.Tensor");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("index.Tensor");
+    calls.record();
+  }
+  return kernels::index_Tensor(self, indices);
+}
+
+at::Tensor& wrapper_index_Tensor_out(
+    const at::Tensor& self,
+    const c10::List<::std::optional<at::Tensor>>& indices,
+    at::Tensor& out) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("index.Tensor_out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("index.Tensor_out");
+    calls.record();
+  }
+  return kernels::index_Tensor_out(self, indices, out);
 }
 
 at::Tensor wrapper_max_pool2d_with_indices_backward(
@@ -421,8 +473,12 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("argmax", TORCH_FN(wrapper_argmax));
   m.impl("bernoulli_.float", TORCH_FN(wrapper_bernoulli__float));
   m.impl("bmm", TORCH_FN(wrapper_bmm));
+  m.impl("cat", TORCH_FN(wrapper_cat));
+  m.impl("cat.out", TORCH_FN(wrapper_cat_out));
   m.impl("eq.Scalar", TORCH_FN(wrapper_eq_Scalar));
   m.impl("eq.Tensor", TORCH_FN(wrapper_eq_Tensor));
+  m.impl("index.Tensor", TORCH_FN(wrapper_index_Tensor));
+  m.impl("index.Tensor_out", TORCH_FN(wrapper_index_Tensor_out));
   m.impl("max_pool2d_with_indices_backward", TORCH_FN(wrapper_max_pool2d_with_indices_backward));
   m.impl("min.dim", TORCH_FN(wrapper_min_dim));
   m.impl("min", TORCH_FN(wrapper_min));

@@ -5,7 +5,6 @@
 // fill_, are OpenCL kernels (cl/elementwise.cl), and so are the uniform, normal, bernoulli and
 // exponential fills (cl/random.cl); the rest is frp-gen's generated default, which moves data
 // through the runtime's copies.
-#include <ATen/Dispatch.h>
 #include <ATen/TensorIterator.h>
 
 #include "generated/generator.h"
@@ -147,13 +146,7 @@ at::Tensor& exponential_(at::Tensor& self, double lambd, ::std::optional<at::Gen
 // fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)
 at::Tensor& fill__Scalar(at::Tensor& self, const at::Scalar& value) {
   if (!opencl::elementwise::device_for({&self})) return minimal::fill__Scalar(self, value);
-  // The value in self's dtype first, as the CPU's fill_ takes it: NaN fills a bool tensor with
-  // true, and a value the dtype cannot hold is an error. The kernel computes in a wider type
-  // (int for bool), which cannot hold NaN.
-  const at::Scalar in_dtype = AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(
-      at::kBool, at::kHalf, at::kBFloat16, self.scalar_type(), "fill_", [&] {
-        return at::Scalar(value.to<scalar_t>());
-      });
+  const at::Scalar in_dtype = opencl::elementwise::in_dtype(value, self.scalar_type());
   at::TensorIterator iter = at::TensorIteratorConfig()
                                 .add_output(self)
                                 .resize_outputs(false)

@@ -17,4 +17,14 @@ at::Tensor silu(const at::Tensor& self) {
   return elementwise_op::functional<at::meta::structured_silu, at::_ops::silu>("silu", {}, self);
 }
 
+// silu_(Tensor(a!) self) -> Tensor(a!)
+at::Tensor& silu_(at::Tensor& self) {
+  return elementwise_op::in_place<at::meta::structured_silu, at::_ops::silu_>("silu", {}, self);
+}
+
+// silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& silu_out(const at::Tensor& self, at::Tensor& out) {
+  return elementwise_op::out<at::meta::structured_silu, at::_ops::silu_out>("silu", {}, out, self);
+}
+
 }  // namespace ocl::kernels

@@ -1,5 +1,6 @@
 #include "opencl/elementwise.h"
 
+#include <ATen/Dispatch.h>
 #include <c10/util/Exception.h>
 
 #include <cstdint>
@@ -23,6 +24,30 @@ struct Geometry {
   cl_int padding;
 };
 
+// How the kernels see a TensorIterator's operands.
+struct Layout {
+  Geometry geometry{};
+  bool contiguous = true;  // every tensor operand is contiguous over the whole range
+  cl_uint scalars = 0;     // bit k: input k is a CPU scalar
+};
+
+Layout layout_of(const at::TensorIteratorBase& iter) {
+  Layout layout;
+  layout.geometry.ndim = static_cast<cl_int>(iter.ndim());
+  layout.contiguous = iter.ndim() <= 1;
+  for (int arg = 0; arg < iter.ntensors(); ++arg) {
+    const bool scalar = arg > 0 && iter.is_cpu_scalar(arg);
+    if (scalar) layout.scalars |= 1u << (arg - 1);
+    const int64_t item = static_cast<int64_t>(c10::elementSize(iter.dtype(arg)));
+    for (int d = 0; d < iter.ndim(); ++d) {
+      layout.geometry.sizes[d] = iter.shape()[d];
+      layout.geometry.strides[arg][d] = scalar ? 0 : iter.strides(arg)[d] / item;
+      if (!scalar && layout.geometry.strides[arg][d] != 1) layout.contiguous = false;
+    }
+  }
+  return layout;
+}
+
 }  // namespace
 
 std::optional<int> device_for(c10::ArrayRef<const at::Tensor*> tensors, CpuScalars cpu_scalars) {
@@ -44,6 +69,13 @@ std::optional<int> device_for(c10::ArrayRef<const at::Tensor*> tensors, CpuScala
   return device;
 }
 
+at::Scalar in_dtype(const at::Scalar& value, c10::ScalarType dtype) {
+  return AT_DISPATCH_ALL_TYPES_AND_COMPLEX_AND3(
+      at::kBool, at::kHalf, at::kBFloat16, dtype, "in_dtype", [&] {
+        return at::Scalar(value.to<scalar_t>());
+      });
+}
+
 void run(
     at::TensorIteratorBase& iter,
     const char* op,
@@ -61,20 +93,10 @@ void run(
   TORCH_CHECK(supported(compute, device), "ocl: this device has no kernels computing in ", compute);
   const c10::ScalarType acc = accumulate_type(compute);
 
-  Geometry geometry{};
-  geometry.ndim = static_cast<cl_int>(iter.ndim());
-  bool contiguous = iter.ndim() <= 1;
-  cl_uint scalars = 0;
-  for (int arg = 0; arg < iter.ntensors(); ++arg) {
-    const bool scalar = arg > 0 && iter.is_cpu_scalar(arg);
-    if (scalar) scalars |= 1u << (arg - 1);
-    const int64_t item = static_cast<int64_t>(c10::elementSize(iter.dtype(arg)));
-    for (int d = 0; d < iter.ndim(); ++d) {
-      geometry.sizes[d] = iter.shape()[d];
-      geometry.strides[arg][d] = scalar ? 0 : iter.strides(arg)[d] / item;
-      if (!scalar && geometry.strides[arg][d] != 1) contiguous = false;
-    }
-  }
+  const Layout layout = layout_of(iter);
+  const Geometry& geometry = layout.geometry;
+  const bool contiguous = layout.contiguous;
+  const cl_uint scalars = layout.scalars;
 
   const int64_t chunk = contiguous ? static_cast<int64_t>(contiguous_chunk(device)) : 1;
   std::string defines = type_defines(compute, out_dtype);
@@ -119,6 +141,36 @@ void run(
   launch.value(static_cast<cl_ulong>(n));
   launch.value(geometry);
   launch.run(static_cast<std::size_t>((n + chunk - 1) / chunk));
+}
+
+void index(
+    at::TensorIteratorBase& iter,
+    at::IntArrayRef indexed_sizes,
+    at::IntArrayRef indexed_strides) {
+  const int64_t n = iter.numel();
+  if (n == 0) return;
+  const int count = iter.ntensors() - 2;
+  TORCH_INTERNAL_ASSERT(count >= 1 && count <= 2 && iter.ndim() <= kMaxDims);
+  const Layout layout = layout_of(iter);
+  // ATen gives the indexed dimensions' strides in bytes.
+  const int64_t item = static_cast<int64_t>(c10::elementSize(iter.dtype(1)));
+  cl_long sizes[2] = {1, 1};
+  cl_long strides[2] = {0, 0};
+  for (int k = 0; k < count; ++k) {
+    TORCH_INTERNAL_ASSERT(iter.dtype(2 + k) == c10::kLong && !iter.is_cpu_scalar(2 + k));
+    sizes[k] = indexed_sizes[k];
+    strides[k] = indexed_strides[k] / item;
+  }
+  Launch launch(
+      iter.device(0).index(),
+      Program::kCopy,
+      type_defines(iter.dtype(1), iter.dtype(0)),
+      "index_gather");
+  launch.tensor(iter.tensor_base(0)).tensor(iter.tensor_base(1));
+  launch.tensor(iter.tensor_base(2)).tensor(iter.tensor_base(1 + count));
+  launch.value(sizes[0]).value(strides[0]).value(sizes[1]).value(strides[1]);
+  launch.value(static_cast<cl_int>(count)).value(static_cast<cl_ulong>(n)).value(layout.geometry);
+  launch.run(static_cast<std::size_t>(n));
 }
 
 }  // namespace ocl::opencl::elementwise

@@ -23,6 +23,12 @@ std::optional<int> device_for(
     c10::ArrayRef<const at::Tensor*> tensors,
     CpuScalars cpu_scalars = CpuScalars::kAllowed);
 
+// `value` as an element of `dtype` holds it, the way the CPU's fill_ and masked_fill_ take their
+// value: NaN in a bool is true, and a value the dtype cannot hold is ATen's overflow error. Give
+// run() this rather than the value itself: the kernels compute in a wider type (int for bool),
+// which cannot hold NaN.
+at::Scalar in_dtype(const at::Scalar& value, c10::ScalarType dtype);
+
 // Runs kernel `op` of cl/elementwise.cl (or of cl/copy.cl: "copy", "fill") over `iter` (one output,
 // up to three inputs, built over operands device_for() accepted). s0 and s1 are the op's scalar
 // arguments (alpha, value, threshold, weight, norm), in the arithmetic type. The op computes in
@@ -34,5 +40,14 @@ void run(
     const at::Scalar& s0 = 0,
     const at::Scalar& s1 = 0,
     std::optional<c10::ScalarType> compute = std::nullopt);
+
+// index.Tensor's gather over the iterator its meta function built (structured_index_Tensor):
+// output, self restrided so that the indexed dimensions do not move, then one or two int64
+// indices (already checked to lie in -size..size-1). indexed_sizes and indexed_strides (in bytes)
+// are the indexed dimensions', as the meta function computed them.
+void index(
+    at::TensorIteratorBase& iter,
+    at::IntArrayRef indexed_sizes,
+    at::IntArrayRef indexed_strides);
 
 }  // namespace ocl::opencl::elementwise

@@ -1,5 +1,7 @@
 #include "opencl/indexing.h"
 
+#include <ATen/Dispatch.h>
+#include <ATen/native/RangeUtils.h>
 #include <ATen/ops/empty.h>
 #include <c10/core/WrapDimMinimal.h>
 #include <c10/util/Exception.h>
@@ -63,6 +65,66 @@ at::Tensor embedding_backward(
       .value(static_cast<cl_int>(scale_grad_by_freq));
   launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
   return grad_weight;
+}
+
+void triangle(const at::Tensor& self, int64_t diagonal, Triangle keep, const at::Tensor& out) {
+  if (out.numel() == 0) return;
+  const at::Tensor input = self.contiguous();
+  const at::Tensor target = out.is_contiguous() ? out : at::empty(out.sizes(), out.options());
+  const int64_t rows = self.size(-2);
+  const int64_t cols = self.size(-1);
+  const int64_t total_rows = self.numel() / cols;
+  {
+    Launch launch(
+        self.device().index(), Program::kCopy, type_defines(self.scalar_type()), "triangle");
+    launch.tensor(target).tensor(input);
+    launch.value(static_cast<cl_long>(rows))
+        .value(static_cast<cl_long>(cols))
+        .value(static_cast<cl_long>(diagonal))
+        .value(static_cast<cl_int>(keep == Triangle::kUpper));
+    launch.value(static_cast<cl_ulong>(total_rows)).run(static_cast<std::size_t>(total_rows));
+  }  // the launch lock is released before the copy launches its own kernel
+  if (!target.is_same(out)) out.copy_(target);
+}
+
+void arange(
+    const at::Scalar& start,
+    const at::Scalar& end,
+    const at::Scalar& step,
+    at::Tensor& out) {
+  const int64_t size =
+      AT_DISPATCH_ALL_TYPES_AND2(at::kHalf, at::kBFloat16, out.scalar_type(), "arange", [&] {
+        return at::native::compute_arange_size<scalar_t>(start, end, step);
+      });
+  if (out.numel() != size) {
+    if (out.numel() > 0) {
+      TORCH_WARN(
+          "arange: the out tensor holds ",
+          out.numel(),
+          " elements and the range ",
+          size,
+          " (rounding can cause this); it is resized to (",
+          size,
+          ",).");
+    }
+    out.resize_({size});
+  }
+  if (size == 0) return;
+  // The CPU's accumulation type: double for float and double (float on a device without
+  // double), float for half and bfloat16, long for the integers.
+  const int device = out.device().index();
+  c10::ScalarType acc = at::isIntegralType(out.scalar_type(), false) ? c10::kLong
+                        : out.scalar_type() == c10::kHalf || out.scalar_type() == c10::kBFloat16
+                            ? c10::kFloat
+                            : c10::kDouble;
+  if (!supported(acc, device)) acc = c10::kFloat;
+  const at::Tensor target = out.is_contiguous() ? out : at::empty(out.sizes(), out.options());
+  {
+    Launch launch(device, Program::kCopy, type_defines(acc, out.scalar_type()), "arange");
+    launch.tensor(target).scalar(acc, start).scalar(acc, step);
+    launch.value(static_cast<cl_ulong>(size)).run(static_cast<std::size_t>(size));
+  }  // the launch lock is released before the copy launches its own kernel
+  if (!target.is_same(out)) out.copy_(target);
 }
 
 }  // namespace ocl::opencl::indexing

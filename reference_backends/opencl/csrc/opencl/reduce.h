@@ -15,10 +15,10 @@
 namespace ocl::opencl::reduce {
 
 // Reduces `self` over `dims` (none or empty: all of them) with kernel `op` of cl/reduce.cl
-// ("sum", "mean", "amax", "amin", "argmax", "argmin") into `out`, which the caller has shaped (the
-// kept dimensions, with or without the reduced ones as size 1) and typed (sums and means of another
-// dtype read `self` converted to it). For argmax and argmin, the index counts along the reduced
-// dimensions of `self` in order.
+// ("sum", "mean", "amax", "amin", "argmax", "argmin", "all", "any") into `out`, which the caller
+// has shaped (the kept dimensions, with or without the reduced ones as size 1) and typed (sums and
+// means of another dtype read `self` converted to it). For argmax and argmin, the index counts
+// along the reduced dimensions of `self` in order.
 void run(
     const at::Tensor& self,
     at::OptionalIntArrayRef dims,

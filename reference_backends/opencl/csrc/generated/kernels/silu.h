@@ -17,4 +17,10 @@ namespace ocl::kernels {
 // silu(Tensor self) -> Tensor
 at::Tensor silu(const at::Tensor& self);
 
+// silu_(Tensor(a!) self) -> Tensor(a!)
+at::Tensor& silu_(at::Tensor& self);
+
+// silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& silu_out(const at::Tensor& self, at::Tensor& out);
+
 }  // namespace ocl::kernels

@@ -17,4 +17,11 @@ namespace ocl::kernels {
 // where.self(Tensor condition, Tensor self, Tensor other) -> Tensor
 at::Tensor where_self(const at::Tensor& condition, const at::Tensor& self, const at::Tensor& other);
 
+// where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& where_self_out(
+    const at::Tensor& condition,
+    const at::Tensor& self,
+    const at::Tensor& other,
+    at::Tensor& out);
+
 }  // namespace ocl::kernels
