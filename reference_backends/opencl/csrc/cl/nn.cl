@@ -247,62 +247,75 @@ __kernel void col2im(
 
 // max_pool2d over planes of a [planes, H, W] input (contiguous): the largest element of each
 // window and its index in the plane. A NaN wins, as on the CPU; the window starts at its first
-// position inside the input.
+// position inside the input. A work-item per output row (plane, oh), `rows` of them: only the
+// row's coordinates need divisions.
 __kernel void max_pool2d(
     __global OUT_T *out, ulong out_off, __global long *indices, ulong indices_off,
-    __global const IN_T *in, ulong in_off, Window w, ulong total) {
-  const ulong index = get_global_id(0);
-  if (index >= total) return;
-  const long ow = index % w.out_w;
-  const long oh = (index / w.out_w) % w.out_h;
-  const long plane = index / (w.out_w * w.out_h);
+    __global const IN_T *in, ulong in_off, Window w, ulong rows) {
+  const ulong row = get_global_id(0);
+  if (row >= rows) return;
+  const long oh = row % w.out_h;
+  const long plane = row / w.out_h;
   long h0 = oh * w.stride_h - w.pad_h;
-  long x0 = ow * w.stride_w - w.pad_w;
   const long h1 = min(h0 + (w.kernel_h - 1) * w.dilation_h + 1, w.height);
-  const long x1 = min(x0 + (w.kernel_w - 1) * w.dilation_w + 1, w.width);
   while (h0 < 0) h0 += w.dilation_h;
-  while (x0 < 0) x0 += w.dilation_w;
   __global const IN_T *base = in + in_off + plane * w.height * w.width;
-  long best_index = h0 * w.width + x0;
-  ACC_T best = -INFINITY;
-  for (long h = h0; h < h1; h += w.dilation_h) {
-    for (long x = x0; x < x1; x += w.dilation_w) {
-      const ACC_T value = LOAD_IN(base, h * w.width + x);
-      if (value > best || isnan(value)) {
-        best = value;
-        best_index = h * w.width + x;
+  const ulong first = row * w.out_w;
+  for (long ow = 0; ow < w.out_w; ++ow) {
+    long x0 = ow * w.stride_w - w.pad_w;
+    const long x1 = min(x0 + (w.kernel_w - 1) * w.dilation_w + 1, w.width);
+    while (x0 < 0) x0 += w.dilation_w;
+    long best_index = h0 * w.width + x0;
+    ACC_T best = -INFINITY;
+    for (long h = h0; h < h1; h += w.dilation_h) {
+      for (long x = x0; x < x1; x += w.dilation_w) {
+        const ACC_T value = LOAD_IN(base, h * w.width + x);
+        if (value > best || isnan(value)) {
+          best = value;
+          best_index = h * w.width + x;
+        }
       }
     }
+    STORE_OUT(out, out_off + first + ow, best);
+    indices[indices_off + first + ow] = best_index;
   }
-  STORE_OUT(out, out_off + index, best);
-  indices[indices_off + index] = best_index;
 }
 
-// Its backward: each input element sums the gradients of the windows whose maximum it was.
+// Its backward: each input element sums the gradients of the windows whose maximum it was, in
+// the order of the windows. A work-item per span of POOL_SPAN elements of an input row (plane, h),
+// `total` spans in all: it visits only the windows that overlap its span, and compares their
+// recorded index with the span's range (no per-element divisions).
+#define POOL_SPAN 16
 __kernel void max_pool2d_backward(
     __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
     __global const long *indices, ulong indices_off, Window w, ulong total) {
-  const ulong index = get_global_id(0);
-  if (index >= total) return;
-  const long x = index % w.width;
-  const long h = (index / w.width) % w.height;
-  const long plane = index / (w.width * w.height);
-  const long here = h * w.width + x;
+  const ulong at = get_global_id(0);
+  if (at >= total) return;
+  const long spans = (w.width + POOL_SPAN - 1) / POOL_SPAN;
+  const long row = at / spans;  // plane * height + h
+  const long h = row % w.height;
+  const long plane = row / w.height;
+  const long xa = (at % spans) * POOL_SPAN;
+  const long length = min((long)POOL_SPAN, w.width - xa);
   const long span_h = (w.kernel_h - 1) * w.dilation_h;
   const long span_w = (w.kernel_w - 1) * w.dilation_w;
-  // Windows starting at oh * stride - pad in [h - span, h].
+  // Windows starting at oh * stride - pad in [h - span, h]; those that reach into [xa, xa + length).
   const long oh_first = max((long)0, (h + w.pad_h - span_h + w.stride_h - 1) / w.stride_h);
   const long oh_last = min(w.out_h - 1, (h + w.pad_h) / w.stride_h);
-  const long ow_first = max((long)0, (x + w.pad_w - span_w + w.stride_w - 1) / w.stride_w);
-  const long ow_last = min(w.out_w - 1, (x + w.pad_w) / w.stride_w);
-  ACC_T sum = 0;
+  const long ow_first = max((long)0, (xa + w.pad_w - span_w + w.stride_w - 1) / w.stride_w);
+  const long ow_last = min(w.out_w - 1, (xa + length - 1 + w.pad_w) / w.stride_w);
+  const long first = h * w.width + xa;  // the span's first element, as the indices count
+  ACC_T sum[POOL_SPAN];
+  for (long k = 0; k < POOL_SPAN; ++k) sum[k] = 0;
   for (long oh = oh_first; oh <= oh_last; ++oh) {
     for (long ow = ow_first; ow <= ow_last; ++ow) {
-      const long at = (plane * w.out_h + oh) * w.out_w + ow;
-      if (indices[indices_off + at] == here) sum += LOAD_IN(grad, grad_off + at);
+      const long window = (plane * w.out_h + oh) * w.out_w + ow;
+      const long k = indices[indices_off + window] - first;
+      if (k >= 0 && k < length) sum[k] += LOAD_IN(grad, grad_off + window);
     }
   }
-  STORE_OUT(grad_input, grad_input_off + index, sum);
+  const ulong out = grad_input_off + row * w.width + xa;
+  for (long k = 0; k < length; ++k) STORE_OUT(grad_input, out + k, sum[k]);
 }
 
 // Batch norm over a contiguous [N, C, S] input (S: the spatial elements). batch_norm_stats gives a
@@ -500,28 +513,36 @@ __kernel void layer_norm_backward(
 }
 
 // embedding's backward: grad_weight[w][d] sums grad[i][d] over the positions i whose index is w
-// (none for padding_idx), divided by that count if scale_grad_by_freq. Each element gathers its
-// own sum, so no two work-items write one element and the result does not depend on timing.
+// (none for padding_idx), in order of i, divided by that count if scale_grad_by_freq. A work-item
+// per span of EMBEDDING_SPAN elements of a row (`spans` per row, `total` in all): it scans the
+// indices once for the whole span, and no two work-items write one element, so the result does
+// not depend on timing.
+#define EMBEDDING_SPAN 16
 __kernel void embedding_backward(
     __global OUT_T *grad_weight, ulong grad_weight_off, __global const IN_T *grad, ulong grad_off,
     __global const long *indices, ulong indices_off, long count, long dim, long padding_idx,
     int scale_by_frequency, ulong total) {
   const ulong at = get_global_id(0);
   if (at >= total) return;
-  const long d = at % dim;
-  const long w = at / dim;
-  ACC_T sum = 0;
+  const long spans = (dim + EMBEDDING_SPAN - 1) / EMBEDDING_SPAN;
+  const long w = at / spans;
+  const long d0 = (at % spans) * EMBEDDING_SPAN;
+  const long width = min((long)EMBEDDING_SPAN, dim - d0);
+  ACC_T sum[EMBEDDING_SPAN];
+  for (long k = 0; k < EMBEDDING_SPAN; ++k) sum[k] = 0;
   long hits = 0;
   if (w != padding_idx) {
     for (long i = 0; i < count; ++i) {
-      if (indices[indices_off + i] == w) {
-        sum += LOAD_IN(grad, grad_off + i * dim + d);
-        ++hits;
-      }
+      if (indices[indices_off + i] != w) continue;
+      const ulong row = grad_off + i * dim + d0;
+      for (long k = 0; k < width; ++k) sum[k] += LOAD_IN(grad, row + k);
+      ++hits;
     }
   }
-  if (scale_by_frequency && hits > 0) sum /= (ACC_T)hits;
-  STORE_OUT(grad_weight, grad_weight_off + at, sum);
+  const ulong out = grad_weight_off + w * dim + d0;
+  for (long k = 0; k < width; ++k) {
+    STORE_OUT(grad_weight, out + k, scale_by_frequency && hits > 0 ? sum[k] / (ACC_T)hits : sum[k]);
+  }
 }
 
 #endif

@@ -50,7 +50,8 @@ void max_pool2d(
       "max_pool2d");
   launch.tensor(values).tensor(where).tensor(in);
   launch.value(window_argument(window, 1, h, w, out.size(-2), out.size(-1)));
-  launch.value(static_cast<cl_ulong>(out.numel())).run(static_cast<std::size_t>(out.numel()));
+  const int64_t rows = out.numel() / out.size(-1);
+  launch.value(static_cast<cl_ulong>(rows)).run(static_cast<std::size_t>(rows));
   copy_back(values, out);
   copy_back(where, indices);
 }
@@ -74,7 +75,11 @@ void max_pool2d_backward(
       .tensor(where.numel() > 0 ? where : target);
   launch.value(window_argument(
       window, 1, grad_input.size(-2), grad_input.size(-1), grad.size(-2), grad.size(-1)));
-  launch.value(static_cast<cl_ulong>(target.numel())).run(static_cast<std::size_t>(target.numel()));
+  // A work-item per span of an input row (POOL_SPAN in cl/nn.cl).
+  constexpr int64_t kSpan = 16;
+  const int64_t width = grad_input.size(-1);
+  const int64_t spans = target.numel() / width * ((width + kSpan - 1) / kSpan);
+  launch.value(static_cast<cl_ulong>(spans)).run(static_cast<std::size_t>(spans));
   copy_back(target, grad_input);
 }
 
