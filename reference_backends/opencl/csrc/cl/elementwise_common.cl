@@ -58,10 +58,12 @@ typedef struct {
 
 #define CONTIGUOUS_OFFSETS ulong io = i, ia = i, ib = i, ic = i;
 
-// Defines NAME_contiguous and NAME_strided. A work-item of NAME_contiguous takes CHUNK elements in
-// a row (contiguous_chunk in opencl/programs.h), one of NAME_strided one element. Callers
-// paste the names themselves: an op named like a built-in function (exp, log, sqrt) may be a
-// macro of the OpenCL headers, and an argument that is pasted is never expanded.
+// Defines NAME_contiguous and NAME_strided. A work-item of either takes CHUNK elements in a row
+// (elementwise_chunk in opencl/programs.h). NAME_strided splits only its first element's index into
+// coordinates (divisions); it steps to the next element by adding the innermost strides, carrying
+// into the outer dimensions at the end of a row. Callers paste the names themselves: an op named
+// like a built-in function (exp, log, sqrt) may be a macro of the OpenCL headers, and an argument
+// that is pasted is never expanded.
 #define KERNEL_PAIR(contiguous_name, strided_name, body)       \
   __kernel void contiguous_name(PARAMS) {                      \
     const ulong first = get_global_id(0) * CHUNK;             \
@@ -78,10 +80,37 @@ typedef struct {
     }                                                         \
   }                                                           \
   __kernel void strided_name(PARAMS) {                         \
-    const ulong i = get_global_id(0);                         \
-    if (i >= n) return;                                       \
-    STRIDED_OFFSETS                                           \
-    body                                                      \
+    const ulong first = get_global_id(0) * CHUNK;             \
+    if (first >= n) return;                                   \
+    const ulong last = min(first + (ulong)CHUNK, n);          \
+    long coordinate[MAX_DIMS];                                \
+    ulong io = 0, ia = 0, ib = 0, ic = 0;                     \
+    {                                                         \
+      ulong rest = first;                                     \
+      for (int d = 0; d < g.ndim; ++d) {                      \
+        coordinate[d] = (long)(rest % g.sizes[d]);            \
+        rest /= g.sizes[d];                                   \
+        io += coordinate[d] * g.strides[0][d];                \
+        ia += coordinate[d] * g.strides[1][d];                \
+        ib += coordinate[d] * g.strides[2][d];                \
+        ic += coordinate[d] * g.strides[3][d];                \
+      }                                                       \
+    }                                                         \
+    for (ulong i = first; i < last; ++i) {                    \
+      body                                                    \
+      for (int d = 0; d < g.ndim; ++d) {                      \
+        io += g.strides[0][d];                                \
+        ia += g.strides[1][d];                                \
+        ib += g.strides[2][d];                                \
+        ic += g.strides[3][d];                                \
+        if (++coordinate[d] < g.sizes[d]) break;              \
+        coordinate[d] = 0;                                    \
+        io -= g.strides[0][d] * g.sizes[d];                   \
+        ia -= g.strides[1][d] * g.sizes[d];                   \
+        ib -= g.strides[2][d] * g.sizes[d];                   \
+        ic -= g.strides[3][d] * g.sizes[d];                   \
+      }                                                       \
+    }                                                         \
   }
 
 #define UNARY(name, expr) \

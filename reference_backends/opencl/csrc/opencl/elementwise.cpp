@@ -98,7 +98,7 @@ void run(
   const bool contiguous = layout.contiguous;
   const cl_uint scalars = layout.scalars;
 
-  const int64_t chunk = contiguous ? static_cast<int64_t>(contiguous_chunk(device)) : 1;
+  const int64_t chunk = static_cast<int64_t>(elementwise_chunk(device));
   std::string defines = type_defines(compute, out_dtype);
   for (int input = 1; input < iter.ntensors(); ++input) {
     const c10::ScalarType dtype = iter.dtype(input);

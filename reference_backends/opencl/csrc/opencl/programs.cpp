@@ -71,7 +71,7 @@ std::string common_options(int index) {
     options += " -cl-fp32-correctly-rounded-divide-sqrt";
   }
   return options + " -DGROUP=" + std::to_string(group_size(index)) +
-         " -DCHUNK=" + std::to_string(contiguous_chunk(index));
+         " -DCHUNK=" + std::to_string(elementwise_chunk(index));
 }
 
 class BinaryCache {
@@ -276,7 +276,7 @@ std::size_t group_size(int device) {
   return std::max<std::size_t>(size, 1);
 }
 
-std::size_t contiguous_chunk(int device) {
+std::size_t elementwise_chunk(int device) {
   // 1M-element mul on PoCL (AVX2): 1.48 ms one element per item, 0.49 with 8, 0.10 with 64,
   // 0.10-0.15 with 256 and 1,024.
   return is_cpu(device) ? 64 : 1;

@@ -44,10 +44,11 @@ bool has_kernel(int device, Program program, const std::string& defines, const c
 // CPU device, 256 elsewhere; never more than the device's largest.
 std::size_t group_size(int device);
 
-// The elements a work-item of an elementwise _contiguous kernel takes (CHUNK in every program):
-// 64 on a CPU device, where a loop over them vectorizes and spreads the per-item cost; 1
-// elsewhere, where neighbouring items want neighbouring elements.
-std::size_t contiguous_chunk(int device);
+// The elements a work-item of an elementwise kernel takes (CHUNK in every program): 64 on a CPU
+// device, where a loop over them vectorizes (contiguous) or steps through strides without
+// divisions (strided), spreading the per-item cost; 1 elsewhere, where neighbouring items want
+// neighbouring elements.
+std::size_t elementwise_chunk(int device);
 
 // Whether `device` is a CPU (CL_DEVICE_TYPE_CPU), where a work-group runs on one core.
 bool is_cpu(int device);
