@@ -77,6 +77,21 @@ def assert_like_cpu(fn: Callable, *args, exact: bool = False) -> None:
     torch.testing.assert_close(actual.cpu(), expected, equal_nan=True, **tolerance)
 
 
+def assert_refused_like_cpu(fn: Callable, *args) -> None:
+    """fn raises on the CPU, and on ocl the same error with the same message. The refusal may
+    come from the CPU's own checks, reached through the fallback, so the fallback is allowed
+    here; the error must not be the fallback policy's."""
+    with pytest.raises(Exception) as on_cpu:
+        fn(*args)
+    torch.ocl.set_fallback_policy("silent")
+    try:
+        with pytest.raises(type(on_cpu.value)) as on_ocl:
+            fn(*[on_device(a) for a in args])
+    finally:
+        torch.ocl.set_fallback_policy("error")
+    assert str(on_ocl.value).splitlines()[0] == str(on_cpu.value).splitlines()[0]
+
+
 BINARY = {
     "add": lambda a, b: torch.add(a, b, alpha=2),
     "sub": lambda a, b: torch.sub(a, b, alpha=2),
@@ -845,7 +860,7 @@ def test_where_into_an_out_tensor() -> None:
         a,
         b,
     )
-    assert_like_cpu(  # an out= tensor of another dtype than the result type is refused
+    assert_refused_like_cpu(  # an out= tensor of another dtype than the result type
         lambda c, x, y: torch.where(c, x, y, out=torch.empty(0, device=x.device)),
         condition,
         a,
@@ -879,10 +894,12 @@ def test_masked_fill_refuses_what_the_cpu_refuses() -> None:
         RuntimeError, match="cannot be converted to type int8_t without overflow"
     ):
         x.to(DEVICE).masked_fill_(mask.to(DEVICE), 1000)
-    assert_like_cpu(lambda t, m: t.masked_fill_(m, 1), x, mask.int())  # not a bool mask
-    assert_like_cpu(
+    assert_refused_like_cpu(
+        lambda t, m: t.masked_fill_(m, 1), x, mask.int()
+    )  # not bool
+    assert_refused_like_cpu(
         lambda t, m: t.masked_fill_(m, 1), x[:1], mask
-    )  # mask wider than self
+    )  # wider than self
 
 
 BITWISE = {
@@ -1026,8 +1043,12 @@ def test_cat(dim: int) -> None:
 
 def test_cat_refuses_what_the_cpu_refuses() -> None:
     a, b = sample((2, 3), torch.float32, 20), sample((2, 4), torch.float32, 21)
-    assert_like_cpu(lambda x, y: torch.cat([x, y], 0), a, b)  # sizes differ off the dim
-    assert_like_cpu(lambda x, y: torch.cat([x, y], 2), a, a)  # no such dimension
+    assert_refused_like_cpu(
+        lambda x, y: torch.cat([x, y], 0), a, b
+    )  # sizes differ off dim
+    assert_refused_like_cpu(
+        lambda x, y: torch.cat([x, y], 2), a, a
+    )  # no such dimension
     x = torch.zeros(4, 3, device=DEVICE)
     with pytest.raises(RuntimeError, match="memory location"):
         torch.cat([x[:2], x[2:]], 0, out=x)
@@ -1049,7 +1070,7 @@ def test_tril_and_triu(op: str, diagonal: int, dtype: torch.dtype) -> None:
     assert_like_cpu(
         lambda t: fn(t, diagonal, out=torch.empty(0, dtype=dtype, device=t.device)), x
     )
-    assert_like_cpu(lambda t: fn(t[0, 0], diagonal), x)  # one dimension: refused
+    assert_refused_like_cpu(lambda t: fn(t[0, 0], diagonal), x)  # one dimension
 
 
 @pytest.mark.parametrize(
