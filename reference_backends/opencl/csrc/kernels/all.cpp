@@ -17,7 +17,6 @@ namespace ocl::kernels {
 namespace {
 
 std::optional<int> device_for(const at::Tensor& self, const at::Tensor* out = nullptr) {
-  if (out != nullptr && !out->is_privateuseone()) return std::nullopt;
   return opencl::elementwise::device_for({&self, out}, opencl::elementwise::CpuScalars::kRefused);
 }
 

@@ -26,10 +26,7 @@ using Meta = at::meta::structured_cat;
 std::optional<int> device_for(const at::ITensorListRef& tensors, const at::Tensor* out = nullptr) {
   std::vector<const at::Tensor*> all;
   for (const at::Tensor& tensor : tensors) all.push_back(&tensor);
-  if (out != nullptr) {
-    if (!out->is_privateuseone()) return std::nullopt;
-    all.push_back(out);
-  }
+  if (out != nullptr) all.push_back(out);
   if (all.empty()) return std::nullopt;  // the CPU's path raises ATen's error
   return opencl::elementwise::device_for(all, opencl::elementwise::CpuScalars::kRefused);
 }

@@ -15,8 +15,8 @@ namespace ocl::kernels {
 namespace {
 
 bool on_device(const at::Tensor& self, const at::Tensor& out) {
-  return (!out.defined() || out.is_privateuseone()) &&
-         opencl::elementwise::device_for({&self, &out}, opencl::elementwise::CpuScalars::kRefused);
+  return opencl::elementwise::device_for({&self, &out}, opencl::elementwise::CpuScalars::kRefused)
+      .has_value();
 }
 
 at::Tensor compute(const at::Tensor& self, at::Tensor out) {

@@ -30,8 +30,6 @@ std::optional<int> device_for(
     const at::Tensor& self,
     const Indices& indices,
     const at::Tensor* out = nullptr) {
-  if (out != nullptr && !out->is_privateuseone()) return std::nullopt;
-  if (!self.is_privateuseone()) return std::nullopt;
   int count = 0;
   int64_t index_dims = 0;
   for (const std::optional<at::Tensor>& index : indices) {

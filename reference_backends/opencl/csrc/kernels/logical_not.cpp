@@ -15,8 +15,7 @@ namespace ocl::kernels {
 
 // logical_not.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)
 at::Tensor& logical_not_out(const at::Tensor& self, at::Tensor& out) {
-  if (!out.is_privateuseone() ||
-      !opencl::elementwise::device_for({&self, &out}, opencl::elementwise::CpuScalars::kRefused)) {
+  if (!opencl::elementwise::device_for({&self, &out}, opencl::elementwise::CpuScalars::kRefused)) {
     return cpu_fallback::call<at::_ops::logical_not_out>(self, out);
   }
   at::TensorIterator iter = at::TensorIteratorConfig()

@@ -17,7 +17,7 @@ namespace ocl::kernels {
 // masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)
 at::Tensor& masked_fill__Scalar(at::Tensor& self, const at::Tensor& mask, const at::Scalar& value) {
   // A tensor that overlaps itself takes the CPU's path, with its deprecation warning.
-  if (!self.is_privateuseone() || mask.scalar_type() != at::kBool ||
+  if (mask.scalar_type() != at::kBool ||
       !opencl::elementwise::device_for({&self, &mask}, opencl::elementwise::CpuScalars::kRefused) ||
       at::has_internal_overlap(self) == at::MemOverlap::Yes) {
     return cpu_fallback::call<at::_ops::masked_fill__Scalar>(self, mask, value);

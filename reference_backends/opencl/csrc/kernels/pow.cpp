@@ -54,7 +54,7 @@ at::Tensor& pow_Tensor_Scalar_out(
     const at::Tensor& self,
     const at::Scalar& exponent,
     at::Tensor& out) {
-  if (exponent.isComplex() || !out.is_privateuseone() || !device_for(self, &out)) {
+  if (exponent.isComplex() || !device_for(self, &out)) {
     return cpu_fallback::call<at::_ops::pow_Tensor_Scalar_out>(self, exponent, out);
   }
   opencl::Structured<Meta> op({&out}, opencl::Output::kOut);
@@ -78,7 +78,7 @@ at::Tensor pow_Tensor_Scalar(const at::Tensor& self, const at::Scalar& exponent)
 
 // pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)
 at::Tensor& pow__Scalar(at::Tensor& self, const at::Scalar& exponent) {
-  if (exponent.isComplex() || !self.is_privateuseone() || !device_for(self)) {
+  if (exponent.isComplex() || !device_for(self)) {
     return cpu_fallback::call<at::_ops::pow__Scalar>(self, exponent);
   }
   opencl::Structured<Meta> op({&self}, opencl::Output::kInPlace);

@@ -19,7 +19,6 @@ using Meta = at::meta::structured_triu;
 constexpr opencl::indexing::Triangle kKeep = opencl::indexing::Triangle::kUpper;
 
 std::optional<int> device_for(const at::Tensor& self, const at::Tensor* out = nullptr) {
-  if (out != nullptr && !out->is_privateuseone()) return std::nullopt;
   return opencl::elementwise::device_for({&self, out}, opencl::elementwise::CpuScalars::kRefused);
 }
 
