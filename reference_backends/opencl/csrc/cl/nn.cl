@@ -282,21 +282,20 @@ __kernel void max_pool2d(
 }
 
 // Its backward: each input element sums the gradients of the windows whose maximum it was, in
-// the order of the windows. A work-item per span of POOL_SPAN elements of an input row (plane, h),
+// the order of the windows. A work-item per span of ROW_SPAN elements of an input row (plane, h),
 // `total` spans in all: it visits only the windows that overlap its span, and compares their
 // recorded index with the span's range (no per-element divisions).
-#define POOL_SPAN 16
 __kernel void max_pool2d_backward(
     __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
     __global const long *indices, ulong indices_off, Window w, ulong total) {
   const ulong at = get_global_id(0);
   if (at >= total) return;
-  const long spans = (w.width + POOL_SPAN - 1) / POOL_SPAN;
+  const long spans = (w.width + ROW_SPAN - 1) / ROW_SPAN;
   const long row = at / spans;  // plane * height + h
   const long h = row % w.height;
   const long plane = row / w.height;
-  const long xa = (at % spans) * POOL_SPAN;
-  const long length = min((long)POOL_SPAN, w.width - xa);
+  const long xa = (at % spans) * ROW_SPAN;
+  const long length = min((long)ROW_SPAN, w.width - xa);
   const long span_h = (w.kernel_h - 1) * w.dilation_h;
   const long span_w = (w.kernel_w - 1) * w.dilation_w;
   // Windows starting at oh * stride - pad in [h - span, h]; those that reach into [xa, xa + length).
@@ -305,8 +304,8 @@ __kernel void max_pool2d_backward(
   const long ow_first = max((long)0, (xa + w.pad_w - span_w + w.stride_w - 1) / w.stride_w);
   const long ow_last = min(w.out_w - 1, (xa + length - 1 + w.pad_w) / w.stride_w);
   const long first = h * w.width + xa;  // the span's first element, as the indices count
-  ACC_T sum[POOL_SPAN];
-  for (long k = 0; k < POOL_SPAN; ++k) sum[k] = 0;
+  ACC_T sum[ROW_SPAN];
+  for (long k = 0; k < ROW_SPAN; ++k) sum[k] = 0;
   for (long oh = oh_first; oh <= oh_last; ++oh) {
     for (long ow = ow_first; ow <= ow_last; ++ow) {
       const long window = (plane * w.out_h + oh) * w.out_w + ow;
@@ -514,22 +513,21 @@ __kernel void layer_norm_backward(
 
 // embedding's backward: grad_weight[w][d] sums grad[i][d] over the positions i whose index is w
 // (none for padding_idx), in order of i, divided by that count if scale_grad_by_freq. A work-item
-// per span of EMBEDDING_SPAN elements of a row (`spans` per row, `total` in all): it scans the
+// per span of ROW_SPAN elements of a row (`spans` per row, `total` in all): it scans the
 // indices once for the whole span, and no two work-items write one element, so the result does
 // not depend on timing.
-#define EMBEDDING_SPAN 16
 __kernel void embedding_backward(
     __global OUT_T *grad_weight, ulong grad_weight_off, __global const IN_T *grad, ulong grad_off,
     __global const long *indices, ulong indices_off, long count, long dim, long padding_idx,
     int scale_by_frequency, ulong total) {
   const ulong at = get_global_id(0);
   if (at >= total) return;
-  const long spans = (dim + EMBEDDING_SPAN - 1) / EMBEDDING_SPAN;
+  const long spans = (dim + ROW_SPAN - 1) / ROW_SPAN;
   const long w = at / spans;
-  const long d0 = (at % spans) * EMBEDDING_SPAN;
-  const long width = min((long)EMBEDDING_SPAN, dim - d0);
-  ACC_T sum[EMBEDDING_SPAN];
-  for (long k = 0; k < EMBEDDING_SPAN; ++k) sum[k] = 0;
+  const long d0 = (at % spans) * ROW_SPAN;
+  const long width = min((long)ROW_SPAN, dim - d0);
+  ACC_T sum[ROW_SPAN];
+  for (long k = 0; k < ROW_SPAN; ++k) sum[k] = 0;
   long hits = 0;
   if (w != padding_idx) {
     for (long i = 0; i < count; ++i) {

@@ -63,9 +63,7 @@ at::Tensor embedding_backward(
       .value(static_cast<cl_long>(dim))
       .value(static_cast<cl_long>(padding_idx))
       .value(static_cast<cl_int>(scale_grad_by_freq));
-  // A work-item per span of a row (EMBEDDING_SPAN in cl/nn.cl).
-  constexpr int64_t kSpan = 16;
-  const int64_t items = num_weights * ((dim + kSpan - 1) / kSpan);
+  const int64_t items = row_spans(num_weights, dim);
   launch.value(static_cast<cl_ulong>(items)).run(static_cast<std::size_t>(items));
   return grad_weight;
 }

@@ -75,10 +75,8 @@ void max_pool2d_backward(
       .tensor(where.numel() > 0 ? where : target);
   launch.value(window_argument(
       window, 1, grad_input.size(-2), grad_input.size(-1), grad.size(-2), grad.size(-1)));
-  // A work-item per span of an input row (POOL_SPAN in cl/nn.cl).
-  constexpr int64_t kSpan = 16;
   const int64_t width = grad_input.size(-1);
-  const int64_t spans = target.numel() / width * ((width + kSpan - 1) / kSpan);
+  const int64_t spans = row_spans(target.numel() / width, width);
   launch.value(static_cast<cl_ulong>(spans)).run(static_cast<std::size_t>(spans));
   copy_back(target, grad_input);
 }

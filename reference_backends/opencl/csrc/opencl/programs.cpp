@@ -58,8 +58,8 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 0xcbf29ce4842223
 }
 
 // Options every program is built with: division and square root rounded as on the CPU where the
-// device offers it, GROUP, the work-group size of the kernels that cooperate in a group, and
-// CHUNK, the elements of a work-item of the elementwise _contiguous kernels.
+// device offers it, GROUP, the work-group size of the kernels that cooperate in a group, CHUNK,
+// the elements of a work-item of the elementwise kernels, and ROW_SPAN (kRowSpan).
 std::string common_options(int index) {
   cl_device_id device = device_id(index);
   cl_device_fp_config config = 0;
@@ -71,7 +71,8 @@ std::string common_options(int index) {
     options += " -cl-fp32-correctly-rounded-divide-sqrt";
   }
   return options + " -DGROUP=" + std::to_string(group_size(index)) +
-         " -DCHUNK=" + std::to_string(elementwise_chunk(index));
+         " -DCHUNK=" + std::to_string(elementwise_chunk(index)) +
+         " -DROW_SPAN=" + std::to_string(kRowSpan);
 }
 
 class BinaryCache {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <string>
@@ -49,6 +50,15 @@ std::size_t group_size(int device);
 // divisions (strided), spreading the per-item cost; 1 elsewhere, where neighbouring items want
 // neighbouring elements.
 std::size_t elementwise_chunk(int device);
+
+// The elements of a row a work-item of the span kernels takes (ROW_SPAN in every program):
+// max_pool2d_backward and embedding_backward keep that many sums in private memory.
+inline constexpr int64_t kRowSpan = 16;
+
+// The work-items the span kernels need for `rows` rows of `width` elements.
+inline int64_t row_spans(int64_t rows, int64_t width) {
+  return rows * ((width + kRowSpan - 1) / kRowSpan);
+}
 
 // Whether `device` is a CPU (CL_DEVICE_TYPE_CPU), where a work-group runs on one core.
 bool is_cpu(int device);
