@@ -262,6 +262,7 @@ class SectionReader {
   void fallback();
   void features();
   void runtime_and_build();
+  void consistency();
 
  private:
   SourceLocation at(const load::YamlNode& node) const { return load::location_of(path_, node); }
@@ -368,7 +369,20 @@ void SectionReader::fallback() {
     }
   }
   d_.fallback_deny = take_refs(reader, "deny");
+  d_.register_cpu_kernels_at = at(reader.node()["register_cpu_kernels"]);
+  d_.register_cpu_kernels = reader.take_bool("register_cpu_kernels").value_or(false);
   reader.finish();
+}
+
+// Settings that only make sense together, checked once every section is read.
+void SectionReader::consistency() {
+  if (d_.register_cpu_kernels && !d_.is_host_addressable()) {
+    diags_.error(d_.register_cpu_kernels_at,
+                 "fallback.register_cpu_kernels needs a runtime whose memory the host addresses: "
+                 "elsewhere each call copies its tensors, which is a fallback in all but name",
+                 "set runtime.host_addressable: true if device pointers are host pointers, or "
+                 "remove register_cpu_kernels");
+  }
 }
 
 void SectionReader::features() {
@@ -451,6 +465,7 @@ std::optional<Descriptor> parse_descriptor(const std::string& path, std::string 
   sections.fallback();
   sections.features();
   sections.runtime_and_build();
+  sections.consistency();
   top.finish();
   if (diags.error_count() != errors_before) return std::nullopt;
   return d;

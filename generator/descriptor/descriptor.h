@@ -47,6 +47,11 @@ struct Descriptor {
   std::vector<Ref> amp_dtypes;           // "float16", "bfloat16"
   std::string fallback_policy = "warn";  // warn | silent | error
   std::vector<Ref> fallback_deny;        // ops that must never fall back to the CPU
+  // fallback.register_cpu_kernels: every aten op with a CPU kernel and no kernel of the team's
+  // gets that CPU kernel registered for the device, run on mapped device memory (needs a
+  // host-addressable runtime), instead of falling back.
+  bool register_cpu_kernels = false;
+  SourceLocation register_cpu_kernels_at;
   std::map<std::string, bool> features;  // every known feature, defaults filled in
   int devices = 2;                       // devices of the default host-memory runtime
   int registration_shards = 4;           // translation units the registrations are split into

@@ -17,7 +17,6 @@ const std::vector<std::string> kIgnoredKeys = {"python_module",
                                                "manual_cpp_binding",
                                                "precomputed",
                                                "structured_inherits",
-                                               "ufunc_inner_loop",
                                                "manual_kernel_registration",
                                                "has_composite_implicit_autograd_kernel"};
 
@@ -95,8 +94,11 @@ void read_variants(load::MappingReader& entry, NativeFunction& fn, Diagnostics& 
   }
 }
 
-// `dispatch:`, a mapping of dispatch keys to kernel names.
+// `dispatch:`, a mapping of dispatch keys to kernel names. An operator with `ufunc_inner_loop:`
+// also has the CPU and CUDA kernels torchgen generates from its loops, which torchgen records as
+// dispatch entries too.
 void read_dispatch(load::MappingReader& entry, NativeFunction& fn, Diagnostics& diags) {
+  if (entry.take("ufunc_inner_loop").is_defined()) fn.dispatch["CPU, CUDA"] = "ufunc";
   const load::YamlNode& dispatch = entry.take("dispatch");
   if (!dispatch.is_defined()) return;
   if (!dispatch.is_mapping()) {

@@ -13,6 +13,7 @@ constexpr std::string_view kFamilyHeader = "csrc/generated/kernels/{family}.h";
 constexpr std::string_view kKernelFile = "csrc/kernels/{kernel_file}.cpp";
 constexpr std::string_view kRegistrationShard = "csrc/generated/register_{shard}.cpp";
 constexpr std::string_view kCustomOps = "csrc/generated/custom_ops.cpp";
+constexpr std::string_view kCpuKernels = "csrc/generated/cpu_kernels.cpp";
 constexpr std::string_view kAutogradHeader = "csrc/generated/autograd.h";
 constexpr std::string_view kAutogradSource = "csrc/generated/autograd.cpp";
 constexpr std::string_view kAutogradFamily = "csrc/autograd/{family}.cpp";
@@ -112,6 +113,11 @@ void emit_custom_ops(const EmitInput& in, FileSink& out) {
   out.add(kCustomOps, {}, std::move(ops), std::move(fields));
 }
 
+// The registrations of CPU kernels (fallback.register_cpu_kernels): the model lists their ops.
+void emit_cpu_kernels(const EmitInput& in, FileSink& out) {
+  if (in.registers_cpu_kernels) out.add(kCpuKernels);
+}
+
 // Generated forwards and registrations, and the backwards (with what each forward saves for
 // them) in scaffolded files, one per operator family.
 void emit_autograd(const EmitInput& in, FileSink& out) {
@@ -166,6 +172,7 @@ const std::vector<Emitter>& emitters() {
       {"kernel_files", {kKernelFile}, emit_kernel_files},
       {"registrations", {kRegistrationShard}, emit_registration_shards},
       {"custom_ops", {kCustomOps}, emit_custom_ops},
+      {"cpu_kernels", {kCpuKernels}, emit_cpu_kernels},
       {"autograd",
        {kAutogradHeader, kAutogradSource, kAutogradFamily, kAutogradTest},
        emit_autograd},

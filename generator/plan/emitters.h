@@ -35,6 +35,7 @@ struct EmitInput {
   const std::vector<PlannedOp>& ops;
   const std::vector<Family>& families;  // group_families(ops)
   int registration_shards = 1;
+  bool registers_cpu_kernels = false;  // the model's fallback.cpu_kernels is not empty
 };
 
 // What a file's template reads besides the model, its ops and its owner: one struct per kind of

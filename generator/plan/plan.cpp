@@ -8,6 +8,7 @@
 #include <set>
 
 #include "common/parallel.h"
+#include "plan/cpu_kernels.h"
 #include "plan/emitters.h"
 #include "plan/file_table.h"
 #include "plan/policies.h"
@@ -237,6 +238,11 @@ ModelParts model_parts(const Inputs& in, const std::set<std::string>& selected_k
   parts.mixed_device_ops = mixed_device_keys(*in.registry, lists.mixed_device);
   parts.unmarked_writes = read_unmarked_writes(in, diags);
   parts.cpu_defaults = read_cpu_defaults(in, selected_keys, diags);
+  // Registered CPU kernels take the generated defaults' registrations over, so that those run
+  // as the device's kernels too rather than through the fallback.
+  parts.cpu_kernels =
+      registered_cpu_kernels(d, *in.registry, selected_keys, parts.cpu_defaults.registered);
+  if (d.register_cpu_kernels) parts.cpu_defaults.registered.clear();
   parts.conformance = read_conformance(in, diags);
   return parts;
 }
@@ -297,12 +303,13 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   check_planned_ops(planned.ops, lists, diags);
   if (diags.error_count() != errors_before) return std::nullopt;
 
+  ModelParts parts = model_parts(in, selected_keys, lists, diags);
+  if (diags.error_count() != errors_before) return std::nullopt;
   const std::vector<Family> families = group_families(planned.ops);
   const std::vector<Binding> globals = global_bindings(d);
   const std::vector<FileEntry> files =
-      emit_files(*table, {planned.ops, families, d.registration_shards}, globals, d.features);
-  ModelParts parts = model_parts(in, selected_keys, lists, diags);
-  if (diags.error_count() != errors_before) return std::nullopt;
+      emit_files(*table, {planned.ops, families, d.registration_shards, !parts.cpu_kernels.empty()},
+                 globals, d.features);
   parts.build = build_sources(files);
   parts.layout = layout(*table, files, globals);
 

@@ -36,6 +36,7 @@ struct ModelParts {
   std::vector<std::string> mixed_device_ops;  // mixed_device_keys()
   std::vector<UnmarkedWrite> unmarked_writes;
   CpuDefaults cpu_defaults;
+  std::vector<std::string> cpu_kernels;  // registered_cpu_kernels()
   ConformancePolicy conformance;
   BuildSources build;
   std::vector<LayoutRow> layout;

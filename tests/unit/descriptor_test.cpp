@@ -441,6 +441,24 @@ TEST(Validation, RuntimeHostAddressable) {
             "did you mean 'host_addressable'?");
 }
 
+TEST(Validation, RegisteredCpuKernelsNeedHostAddressableMemory) {
+  EXPECT_FALSE(parse_ok("device: mydev\n").register_cpu_kernels);
+  EXPECT_TRUE(
+      parse_ok("device: mydev\nfallback:\n  register_cpu_kernels: true\n").register_cpu_kernels);
+  // Elsewhere every call would copy: a fallback in all but name.
+  Diagnostic e = one_error(
+      "device: mydev\nfallback:\n  register_cpu_kernels: true\nruntime:\n  source: "
+      "opencl_runtime\n");
+  EXPECT_EQ(e.location.line, 3);
+  EXPECT_NE(e.message.find("needs a runtime whose memory the host addresses"), std::string::npos);
+  EXPECT_NE(e.hint.find("runtime.host_addressable: true"), std::string::npos);
+  EXPECT_TRUE(parse_ok("device: mydev\nfallback:\n  register_cpu_kernels: true\nruntime:\n"
+                       "  source: simdev_runtime\n  host_addressable: true\n")
+                  .register_cpu_kernels);
+  EXPECT_EQ(one_error("device: mydev\nfallback:\n  register_cpu_kernel: true\n").hint,
+            "did you mean 'register_cpu_kernels'?");
+}
+
 TEST(Validation, RegistrationShardsOutOfRange) {
   Diagnostic e = one_error("device: mydev\nbuild:\n  registration_shards: 0\n");
   EXPECT_EQ(e.message, "registration_shards must be between 1 and 64");

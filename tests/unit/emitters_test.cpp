@@ -62,7 +62,7 @@ class EmittersTest : public ::testing::Test {
     return files;
   }
 
-  EmitInput input() { return {ops_, families_, 4}; }
+  EmitInput input() { return {ops_, families_, 4, true}; }
 
   std::vector<FileEntry> all_files(std::map<std::string, bool> features = {}) {
     if (features.empty()) features = descriptor::default_features();

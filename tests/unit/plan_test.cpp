@@ -737,6 +737,41 @@ TEST_F(PlanTest, GeneratedDefaultsAreRegisteredUnlessTheDescriptorGivesAKernel) 
   EXPECT_EQ(defaults["registered"], json::array({"cat", "mm"}));
 }
 
+TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
+  // Off by default: nothing is registered, and the file is not written.
+  std::optional<json> off = plan_json(inputs("device: mydev\n"));
+  ASSERT_TRUE(off.has_value()) << diags_.format();
+  EXPECT_EQ((*off)["fallback"]["cpu_kernels"], json::array());
+  for (const json& file : (*off)["files"])
+    EXPECT_NE(file["path"], "csrc/generated/cpu_kernels.cpp");
+
+  // The fixture: add.out has ufunc loops (CPU and CUDA kernels) and add.Tensor/add_.Tensor
+  // delegate to it; relu and cat.out name CPU, and cat delegates to cat.out; empty.memory_format
+  // names CPU but is in the minimal set; unbind.int has a composite kernel; relu_ and the others
+  // have no dispatch entry, so a composite implicit kernel. The generated default mm moves here.
+  Inputs in = inputs("device: mydev\nfallback:\n  register_cpu_kernels: true\n");
+  in.cpu_defaults = temp_file("defaults.yaml", "equivalents: [mm]\n");
+  std::optional<json> on = plan_json(in);
+  ASSERT_TRUE(on.has_value()) << diags_.format();
+  EXPECT_EQ((*on)["fallback"]["cpu_kernels"],
+            json::array({"add.Tensor", "add.out", "add_.Tensor", "cat", "cat.out", "mm", "relu"}));
+  EXPECT_EQ((*on)["cpu_defaults"]["registered"], json::array());
+  int written = 0;
+  for (const json& file : (*on)["files"])
+    written += file["path"] == "csrc/generated/cpu_kernels.cpp";
+  EXPECT_EQ(written, 1);
+  EXPECT_NE(std::find((*on)["build"]["sources"].begin(), (*on)["build"]["sources"].end(),
+                      "csrc/generated/cpu_kernels.cpp"),
+            (*on)["build"]["sources"].end());
+
+  // A kernel of the team's and the deny list (a base name covers its overloads) take ops out.
+  std::optional<json> fewer =
+      plan_json(inputs("device: mydev\nops: [relu, add.out]\nfallback:\n  deny: [cat]\n  "
+                       "register_cpu_kernels: true\n"));
+  ASSERT_TRUE(fewer.has_value()) << diags_.format();
+  EXPECT_EQ((*fewer)["fallback"]["cpu_kernels"], json::array({"add.Tensor", "add_.Tensor"}));
+}
+
 TEST_F(PlanTest, ConformancePolicyReachesTheModel) {
   Inputs in = inputs("device: mydev\n");
   in.conformance = temp_file("conformance.yaml",

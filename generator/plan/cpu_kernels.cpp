@@ -1,0 +1,79 @@
+#include "plan/cpu_kernels.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include "plan/plan.h"
+
+namespace frp::plan {
+namespace {
+
+// The keys of one `dispatch:` entry ("CPU, CUDA", "CompositeExplicitAutograd"), one at a time.
+template <class Fn>
+void for_each_dispatch_key(std::string_view list, Fn&& fn) {
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    std::string_view key = list.substr(0, comma);
+    while (!key.empty() && key.front() == ' ') key.remove_prefix(1);
+    while (!key.empty() && key.back() == ' ') key.remove_suffix(1);
+    fn(key);
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+}
+
+bool names_key(const model::NativeFunction& fn, std::string_view wanted) {
+  bool found = false;
+  for (const auto& [list, kernel] : fn.dispatch) {
+    for_each_dispatch_key(list, [&](std::string_view key) { found = found || key == wanted; });
+  }
+  return found;
+}
+
+bool has_composite_kernel(const model::NativeFunction& fn) {
+  if (fn.dispatch.empty() && fn.structured_delegate.empty()) return true;  // implicit
+  bool found = false;
+  for (const auto& [list, kernel] : fn.dispatch) {
+    for_each_dispatch_key(
+        list, [&](std::string_view key) { found = found || key.starts_with("Composite"); });
+  }
+  return found;
+}
+
+}  // namespace
+
+bool reaches_fallback_with_cpu_kernel(const model::NativeFunction& fn,
+                                      const model::OpRegistry& registry) {
+  if (fn.custom || has_composite_kernel(fn)) return false;
+  if (names_key(fn, "CPU")) return true;
+  const model::NativeFunction* delegate =
+      fn.structured_delegate.empty() ? nullptr : registry.find(fn.structured_delegate);
+  return delegate != nullptr && names_key(*delegate, "CPU");
+}
+
+std::vector<std::string> registered_cpu_kernels(const descriptor::Descriptor& d,
+                                                const model::OpRegistry& registry,
+                                                const std::set<std::string>& selected,
+                                                const std::vector<std::string>& defaults) {
+  if (!d.register_cpu_kernels) return {};
+  std::set<std::string, std::less<>> denied;
+  for (const descriptor::Ref& ref : d.fallback_deny) denied.insert(normalize_key(ref.value));
+  const auto wanted = [&](const std::string& key) {
+    const std::string_view base = std::string_view(key).substr(0, key.find('.'));
+    return !selected.contains(key) && !denied.contains(key) && !denied.contains(base);
+  };
+  std::vector<std::string> keys;
+  for (const auto& fn : registry.all()) {
+    if (reaches_fallback_with_cpu_kernel(*fn, registry) && wanted(fn->key)) {
+      keys.push_back(fn->key);
+    }
+  }
+  for (const std::string& key : defaults) {
+    if (wanted(key)) keys.push_back(key);
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
+}
+
+}  // namespace frp::plan
