@@ -30,21 +30,24 @@ bool names_key(const model::NativeFunction& fn, std::string_view wanted) {
   return found;
 }
 
-bool has_composite_kernel(const model::NativeFunction& fn) {
-  if (fn.dispatch.empty() && fn.structured_delegate.empty()) return true;  // implicit
+// An operator whose kernels for every backend come from its decomposition, autograd included:
+// a kernel of the device's own would leave it without a gradient formula.
+bool has_composite_implicit_kernel(const model::NativeFunction& fn) {
+  if (fn.dispatch.empty() && fn.structured_delegate.empty()) return true;  // the default
   bool found = false;
   for (const auto& [list, kernel] : fn.dispatch) {
-    for_each_dispatch_key(
-        list, [&](std::string_view key) { found = found || key.starts_with("Composite"); });
+    for_each_dispatch_key(list, [&](std::string_view key) {
+      found = found || key.starts_with("CompositeImplicitAutograd");
+    });
   }
   return found;
 }
 
 }  // namespace
 
-bool reaches_fallback_with_cpu_kernel(const model::NativeFunction& fn,
-                                      const model::OpRegistry& registry) {
-  if (fn.custom || has_composite_kernel(fn)) return false;
+bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn,
+                                const model::OpRegistry& registry) {
+  if (fn.custom || has_composite_implicit_kernel(fn)) return false;
   if (names_key(fn, "CPU")) return true;
   const model::NativeFunction* delegate =
       fn.structured_delegate.empty() ? nullptr : registry.find(fn.structured_delegate);
@@ -64,7 +67,7 @@ std::vector<std::string> registered_cpu_kernels(const descriptor::Descriptor& d,
   };
   std::vector<std::string> keys;
   for (const auto& fn : registry.all()) {
-    if (reaches_fallback_with_cpu_kernel(*fn, registry) && wanted(fn->key)) {
+    if (runs_cpu_kernel_as_its_own(*fn, registry) && wanted(fn->key)) {
       keys.push_back(fn->key);
     }
   }

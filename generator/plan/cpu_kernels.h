@@ -1,7 +1,8 @@
 // Plan stage: the operators a descriptor with fallback.register_cpu_kernels registers their CPU
 // kernels for (templates/csrc/generated/cpu_kernels.cpp.j2). One class of docs/design.md's "How an
-// operator without a kernel of the team's runs": the operators that would otherwise reach the
-// fallback because PyTorch gives them a CPU kernel and no composite one.
+// operator without a kernel of the team's runs": the operators PyTorch gives a CPU kernel, which
+// would otherwise reach the fallback or, where a composite-explicit kernel serves other devices,
+// run as that decomposition (native_layer_norm through batch norm).
 #pragma once
 
 #include <set>
@@ -14,14 +15,14 @@
 
 namespace frp::plan {
 
-// Whether the dispatcher would send `fn` on a PrivateUse1 tensor to the fallback for want of a
-// kernel while the CPU has one: its own `dispatch:` (or, for a structured op, its delegate's)
-// names the CPU key, and no composite kernel covers every backend.
-bool reaches_fallback_with_cpu_kernel(const model::NativeFunction& fn,
-                                      const model::OpRegistry& registry);
+// Whether the device may run `fn`'s CPU kernel as a kernel of its own: its `dispatch:` (or, for a
+// structured op, its delegate's) names the CPU key, and it has no composite-implicit kernel, whose
+// decomposition is also its autograd (a composite-explicit one has a gradient formula of its own,
+// which still applies).
+bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn, const model::OpRegistry& registry);
 
-// The aten operators whose CPU kernels the device registers, sorted: those that reach the
-// fallback with a CPU kernel, and the generated defaults' (`defaults`, which are then registered
+// The aten operators whose CPU kernels the device registers, sorted: those it may run as its own,
+// and the generated defaults' (`defaults`, which are then registered
 // here rather than through the fallback), less the ones with a kernel of the team's or a
 // generated one (`selected`) and those on the deny list (as a key or a base name). Empty unless
 // the descriptor asks for them.

@@ -270,7 +270,9 @@ TEST_F(FixtureRegistry, LoadsEveryEntryInFileOrder) {
                                              "_native_batch_norm_legit",
                                              "unbind.int",
                                              "mm",
-                                             "_has_compatible_shallow_copy_type"};
+                                             "_has_compatible_shallow_copy_type",
+                                             "native_layer_norm",
+                                             "native_channel_shuffle"};
   EXPECT_EQ(registry_.keys(), expected);
   ASSERT_EQ(registry_.all().size(), expected.size());
   for (const auto& fn : registry_.all()) EXPECT_FALSE(fn->custom) << fn->key;
@@ -318,8 +320,8 @@ TEST_F(FixtureRegistry, ReadsEntryKeys) {
   EXPECT_TRUE(out.structured);
   EXPECT_TRUE(out.part_of_structured_group());
   // ufunc_inner_loop: the CPU and CUDA kernels torchgen generates from it.
-  EXPECT_EQ(out.dispatch, (std::map<std::string, std::string>{{"CPU, CUDA", "ufunc"},
-                                                              {"MPS", "add_out_mps"}}));
+  EXPECT_EQ(out.dispatch,
+            (std::map<std::string, std::string>{{"CPU, CUDA", "ufunc"}, {"MPS", "add_out_mps"}}));
 
   const NativeFunction& view = get("view");
   EXPECT_FALSE(view.device_guard);

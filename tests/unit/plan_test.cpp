@@ -747,14 +747,17 @@ TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
 
   // The fixture: add.out has ufunc loops (CPU and CUDA kernels) and add.Tensor/add_.Tensor
   // delegate to it; relu and cat.out name CPU, and cat delegates to cat.out; empty.memory_format
-  // names CPU but is in the minimal set; unbind.int has a composite kernel; relu_ and the others
-  // have no dispatch entry, so a composite implicit kernel. The generated default mm moves here.
+  // names CPU but is in the minimal set; native_layer_norm has a composite-explicit kernel beside
+  // its CPU one, whose gradient formula still applies; native_channel_shuffle's composite-implicit
+  // one is also its autograd; unbind.int has no CPU kernel; relu_ and the others have no dispatch
+  // entry, so a composite-implicit kernel. The generated default mm moves here.
   Inputs in = inputs("device: mydev\nfallback:\n  register_cpu_kernels: true\n");
   in.cpu_defaults = temp_file("defaults.yaml", "equivalents: [mm]\n");
   std::optional<json> on = plan_json(in);
   ASSERT_TRUE(on.has_value()) << diags_.format();
   EXPECT_EQ((*on)["fallback"]["cpu_kernels"],
-            json::array({"add.Tensor", "add.out", "add_.Tensor", "cat", "cat.out", "mm", "relu"}));
+            json::array({"add.Tensor", "add.out", "add_.Tensor", "cat", "cat.out", "mm",
+                         "native_layer_norm", "relu"}));
   EXPECT_EQ((*on)["cpu_defaults"]["registered"], json::array());
   int written = 0;
   for (const json& file : (*on)["files"])
@@ -769,7 +772,8 @@ TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
       plan_json(inputs("device: mydev\nops: [relu, add.out]\nfallback:\n  deny: [cat]\n  "
                        "register_cpu_kernels: true\n"));
   ASSERT_TRUE(fewer.has_value()) << diags_.format();
-  EXPECT_EQ((*fewer)["fallback"]["cpu_kernels"], json::array({"add.Tensor", "add_.Tensor"}));
+  EXPECT_EQ((*fewer)["fallback"]["cpu_kernels"],
+            json::array({"add.Tensor", "add_.Tensor", "native_layer_norm"}));
 }
 
 TEST_F(PlanTest, ConformancePolicyReachesTheModel) {
