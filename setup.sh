@@ -59,11 +59,15 @@ install_backend reference_backends/cpu build/venv-cpuref
 
 echo "== the reference OpenCL backend (reference_backends/opencl, in build/venv-ocl; PoCL here)"
 install_backend reference_backends/opencl build/venv-ocl
-# Its tests build real models (tests/test_library_models.py) with these libraries, held to the
-# pinned torch. The index's torchvision is a CUDA build: its Python models are all the tests use.
-build/venv-ocl/bin/python -m pip install -q --disable-pip-version-check \
-  -c <(echo "torch==$TORCH_VERSION") transformers==4.57.6 timm==1.0.31
-build/venv-ocl/bin/python -m pip install -q --disable-pip-version-check --no-deps torchvision==0.28.0
+
+# The reference backends' library-model tests (tests/models/test_library_models.py) build real
+# models with these libraries, held to the pinned torch. The index's torchvision is a CUDA build:
+# its Python models are all the tests use.
+for venv in build/venv-cpuref build/venv-ocl; do
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+    -c <(echo "torch==$TORCH_VERSION") transformers==4.57.6 timm==1.0.31
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps torchvision==0.28.0
+done
 
 echo "== use mydevice: a plain 'import torch' autoloads it"
 (cd build && venv-mydevice/bin/python - <<'PY'

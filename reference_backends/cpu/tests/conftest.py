@@ -12,7 +12,7 @@ import torch
 import torch_cpuref  # noqa: F401  (registers the device even without autoload)
 
 DEVICE = "cpuref"
-DEFAULT_POLICY = "warn"
+DEFAULT_POLICY = "error"
 INITIAL_DENY = torch.cpuref.get_fallback_deny()
 
 

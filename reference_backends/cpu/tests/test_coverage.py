@@ -2,11 +2,13 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """The coverage report: native, generated-default and fallback calls, counted only in record()."""
 
+import pathlib
 import subprocess
 import sys
 import textwrap
 import threading
 
+import cpu_only_ops
 import pytest
 import torch
 
@@ -15,6 +17,7 @@ from torch_cpuref import _C, coverage
 DEVICE = "cpuref"
 backend = torch.cpuref
 MODULE = "torch_cpuref.coverage"
+HYPOT = f"{cpu_only_ops.NAMESPACE}::hypot"  # an operator every device falls back for
 
 
 def test_native_calls_are_counted():
@@ -39,7 +42,7 @@ def test_native_calls_of_other_threads_are_counted():
     assert report.native == {"fill_.Scalar": 1}
 
 
-@pytest.mark.skip(reason="frp.yaml gives convolution_overrideable a kernel of its own")
+@pytest.mark.skip(reason="frp.yaml registers the CPU kernels: the defaults run as the device's own")
 def test_generated_default_is_counted():
     backend.set_fallback_policy("silent")
     torch.manual_seed(0)
@@ -58,16 +61,15 @@ def test_generated_default_is_counted():
 
 
 def test_fallback_is_counted():
-    # hypot is in none of frp-gen's op sets, so no generated backend has a kernel for it.
     backend.set_fallback_policy("silent")
     a, b = torch.randn(4, 4), torch.randn(4, 4)
     a_device, b_device = a.to(DEVICE), b.to(DEVICE)
     with coverage.record() as report:
-        out = torch.hypot(a_device, b_device)
-        torch.hypot(a_device, b_device)
-    assert report.fallback == {"hypot.out": 2}
+        out = cpu_only_ops.hypot(a_device, b_device)
+        cpu_only_ops.hypot(a_device, b_device)
+    assert report.fallback == {HYPOT: 2}
     assert report.default == {}
-    assert coverage.Row("hypot.out", "fallback", 2) in report.rows()
+    assert coverage.Row(HYPOT, "fallback", 2) in report.rows()
     torch.testing.assert_close(out.cpu(), torch.hypot(a, b))
 
 
@@ -104,11 +106,11 @@ def test_table_lists_every_row():
     t = torch.empty(4, device=DEVICE)
     with coverage.record() as report:
         t.fill_(1.0)
-        torch.hypot(t, t)
+        cpu_only_ops.hypot(t, t)
     lines = report.table().splitlines()
     assert lines[0].split() == ["op", "how", "calls"]
     assert ["fill_.Scalar", "native", "1"] in [line.split() for line in lines]
-    assert ["hypot.out", "fallback", "1"] in [line.split() for line in lines]
+    assert [HYPOT, "fallback", "1"] in [line.split() for line in lines]
     assert coverage.Report().table() == "no cpuref operator calls recorded"
 
 
@@ -130,7 +132,7 @@ def test_chart_with_matplotlib(tmp_path):
     report = coverage.Report()
     report.native["fill_.Scalar"] = 3
     report.default["convolution_overrideable"] = 1
-    report.fallback["hypot.out"] = 2
+    report.fallback[HYPOT] = 2
     assert report.save_chart(path) is True
     assert path.read_bytes().startswith(b"\x89PNG")
 
@@ -156,13 +158,16 @@ def test_command_line(tmp_path):
 
         import torch
 
+        sys.path.insert(0, TESTS)
+        import cpu_only_ops
+
         torch.cpuref.set_fallback_policy("silent")
         t = torch.empty(4, device="cpuref")
         t.fill_(2.0)
         t.fill_(3.0)
-        torch.hypot(t, t)
+        cpu_only_ops.hypot(t, t)
         print("arguments", sys.argv[1:])
-        """,
+        """.replace("TESTS", repr(str(pathlib.Path(__file__).parent))),
         "--png",
         str(png),
     )
@@ -170,7 +175,7 @@ def test_command_line(tmp_path):
     lines = [line.split() for line in result.stdout.splitlines()]
     assert "arguments ['first', '--second']" in result.stdout.splitlines()
     assert ["fill_.Scalar", "native", "2"] in lines
-    assert ["hypot.out", "fallback", "1"] in lines
+    assert [HYPOT, "fallback", "1"] in lines
     assert "RuntimeWarning" not in result.stderr
     try:
         import matplotlib  # noqa: F401

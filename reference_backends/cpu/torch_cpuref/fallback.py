@@ -2,7 +2,7 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """The CPU fallback of cpuref: operators without a kernel run on the CPU.
 
-The policy starts from CPUREF_FALLBACK (warn | silent | error; default warn) and the
+The policy starts from CPUREF_FALLBACK (warn | silent | error; default error) and the
 deny list from the descriptor plus CPUREF_FALLBACK_DENY (comma-separated operator names).
 fallback_stats() tells which operators ran on the CPU, and how often: the kernels to write next.
 """

@@ -2,6 +2,7 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 #include "generated/cpu_call.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <ATen/EmptyTensor.h>
 #include <ATen/core/List.h>
 #include <ATen/core/Tensor.h>
@@ -24,6 +25,7 @@
 #include "generated/allocator.h"
 #include "generated/cpu_call_tables.h"
 #include "generated/device_checks.h"
+#include "generated/generator.h"
 #include "generated/minimal_kernels.h"
 #include "generated/runtime.h"
 
@@ -31,6 +33,67 @@ namespace cpuref::cpu_call {
 namespace {
 
 std::atomic<bool> map_memory{true};
+
+bool is_generator(const c10::TypePtr& type) {
+  if (type->kind() == c10::TypeKind::GeneratorType) return true;
+  const auto* optional = type->castRaw<c10::OptionalType>();
+  return optional != nullptr && optional->getElementType()->kind() == c10::TypeKind::GeneratorType;
+}
+
+// The device a call runs for: that of its first cpuref tensor argument, else the current one.
+c10::DeviceIndex device_of_call(const c10::IValue* arguments, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (arguments[i].isTensor() && arguments[i].toTensor().is_privateuseone()) {
+      return arguments[i].toTensor().device().index();
+    }
+  }
+  return static_cast<c10::DeviceIndex>(runtime::current_device());
+}
+
+// The CPU kernel of a random operator would draw from the CPU's generators, ignoring
+// torch.cpuref.manual_seed. So a random operator gets a CPU generator seeded from the device's (the
+// one passed, or the default one of its device). Operators that take no generator argument
+// (native_dropout, ...) use the CPU's default generator: it is seeded from the device's for the
+// call and restored afterwards, leaving the CPU's own sequence untouched.
+class DeviceRandomness {
+ public:
+  DeviceRandomness(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+    const auto& schema = op.schema().arguments();
+    c10::IValue* arguments = stack->data() + (stack->size() - schema.size());
+    bool takes_generator = false;
+    for (std::size_t i = 0; i < schema.size(); ++i) {
+      if (!is_generator(schema[i].type())) continue;
+      takes_generator = true;
+      std::optional<at::Generator> chosen;
+      if (arguments[i].isGenerator()) {
+        chosen = arguments[i].toGenerator();
+        if (chosen->device().type() != c10::DeviceType::PrivateUse1)
+          continue;  // a CPU one: as given
+      }
+      const c10::DeviceIndex device =
+          chosen ? chosen->device().index() : device_of_call(arguments, schema.size());
+      arguments[i] = at::make_generator<at::CPUGeneratorImpl>(next_call_seed(chosen, device));
+    }
+    if (takes_generator || !op.hasTag(at::Tag::nondeterministic_seeded)) return;
+    cpu_ = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(cpu_->mutex());
+    saved_ = cpu_->get_state();
+    cpu_->set_current_seed(next_call_seed(std::nullopt, device_of_call(arguments, schema.size())));
+  }
+
+  ~DeviceRandomness() {
+    if (!cpu_) return;
+    std::lock_guard<std::mutex> lock(cpu_->mutex());
+    cpu_->set_state(saved_);
+  }
+
+  DeviceRandomness(const DeviceRandomness&) = delete;
+  DeviceRandomness& operator=(const DeviceRandomness&) = delete;
+
+ private:
+  std::optional<at::Generator> cpu_;
+  at::Tensor saved_;
+};
 
 bool mixes_devices(std::string_view key) {
   return std::binary_search(kMixedDeviceOps.begin(), kMixedDeviceOps.end(), key);
@@ -447,6 +510,7 @@ void set_maps_memory(bool map) {
 }
 
 void run(const c10::OperatorHandle& op, torch::jit::Stack* stack, CpuKernel kernel) {
+  const DeviceRandomness randomness(op, stack);
   Call call(op, stack);
   call.arguments_to_cpu();
   kernel(stack);

@@ -15,7 +15,8 @@
 //     of the device storage when the CPU kernel returned a view of an argument, and otherwise a
 //     copy on the call's device;
 //   - tensors must share one device as for a kernel of the device's own (see device_checks.h),
-//     except for the operators listed in cpu_call.cpp; 0-dim CPU tensors go along unchanged.
+//     except for the operators listed in cpu_call.cpp; 0-dim CPU tensors go along unchanged;
+//   - a random operator draws from the device's generator, not the CPU's (DeviceRandomness).
 // Mappings and copies go through the device-runtime interface only, so this works for memory the
 // host cannot address, and costs no copy where it can.
 #pragma once

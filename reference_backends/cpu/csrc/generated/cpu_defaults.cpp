@@ -229,12 +229,4 @@ std::vector<std::string> names() {
   };
 }
 
-// Registered for the device so that they run instead of the composite kernels that would refuse
-// (convolution_overrideable, mode.values) or of nothing at all; the fallback runs the defaults
-// above, or the CPU's own kernels.
-TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("addr_", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
-  m.impl("mode.values", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
-}
-
 }  // namespace cpuref::cpu_defaults

@@ -2,7 +2,6 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 #include "generated/cpu_fallback.h"
 
-#include <ATen/CPUGeneratorImpl.h>
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
@@ -15,8 +14,6 @@
 #include "generated/cpu_call.h"
 #include "generated/cpu_defaults.h"
 #include "generated/device_activity.h"
-#include "generated/generator.h"
-#include "generated/runtime.h"
 
 namespace cpuref::cpu_fallback {
 namespace {
@@ -28,7 +25,7 @@ std::string without_aten(const std::string& name) {
 
 struct State {
   std::mutex mutex;
-  Policy policy = Policy::Warn;
+  Policy policy = Policy::Error;
   std::set<std::string, std::less<>> deny = {
       "nonzero",
   };
@@ -52,67 +49,6 @@ State& state() {
   static auto* instance = new State();  // leaked: fallbacks may run during static destruction
   return *instance;
 }
-
-bool is_generator(const c10::TypePtr& type) {
-  if (type->kind() == c10::TypeKind::GeneratorType) return true;
-  const auto* optional = type->castRaw<c10::OptionalType>();
-  return optional != nullptr && optional->getElementType()->kind() == c10::TypeKind::GeneratorType;
-}
-
-// The device a fallback runs for: that of its first cpuref tensor argument, else the current one.
-c10::DeviceIndex device_of_call(const c10::IValue* arguments, std::size_t count) {
-  for (std::size_t i = 0; i < count; ++i) {
-    if (arguments[i].isTensor() && arguments[i].toTensor().is_privateuseone()) {
-      return arguments[i].toTensor().device().index();
-    }
-  }
-  return static_cast<c10::DeviceIndex>(runtime::current_device());
-}
-
-// The CPU kernel of a random operator would draw from the CPU's generators, ignoring
-// torch.cpuref.manual_seed. So a random operator gets a CPU generator seeded from the device's (the
-// one passed, or the default one of its device). Operators that take no generator argument
-// (native_dropout, ...) use the CPU's default generator: it is seeded from the device's for the
-// call and restored afterwards, leaving the CPU's own sequence untouched.
-class DeviceRandomness {
- public:
-  DeviceRandomness(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
-    const auto& schema = op.schema().arguments();
-    c10::IValue* arguments = stack->data() + (stack->size() - schema.size());
-    bool takes_generator = false;
-    for (std::size_t i = 0; i < schema.size(); ++i) {
-      if (!is_generator(schema[i].type())) continue;
-      takes_generator = true;
-      std::optional<at::Generator> chosen;
-      if (arguments[i].isGenerator()) {
-        chosen = arguments[i].toGenerator();
-        if (chosen->device().type() != c10::DeviceType::PrivateUse1)
-          continue;  // a CPU one: as given
-      }
-      const c10::DeviceIndex device =
-          chosen ? chosen->device().index() : device_of_call(arguments, schema.size());
-      arguments[i] = at::make_generator<at::CPUGeneratorImpl>(next_call_seed(chosen, device));
-    }
-    if (takes_generator || !op.hasTag(at::Tag::nondeterministic_seeded)) return;
-    cpu_ = at::detail::getDefaultCPUGenerator();
-    std::lock_guard<std::mutex> lock(cpu_->mutex());
-    saved_ = cpu_->get_state();
-    cpu_->set_current_seed(next_call_seed(std::nullopt, device_of_call(arguments, schema.size())));
-  }
-
-  ~DeviceRandomness() {
-    if (!cpu_) return;
-    std::lock_guard<std::mutex> lock(cpu_->mutex());
-    cpu_->set_state(saved_);
-  }
-
-  DeviceRandomness(const DeviceRandomness&) = delete;
-  DeviceRandomness& operator=(const DeviceRandomness&) = delete;
-
- private:
-  std::optional<at::Generator> cpu_;
-  at::Tensor saved_;
-};
 
 // Applies the policy and the deny list to a fallback of `key`, counts it, and tells whether this
 // is the process's first fallback under the warn policy.
@@ -150,7 +86,6 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   }
   // The fallback's copies and its CPU work are this operator's device time, as one kernel's.
   const device_activity::Scope activity(key);
-  const DeviceRandomness randomness(op, stack);
   cpu_call::run(
       op, stack, [&](torch::jit::Stack* cpu_stack) { cpu_defaults::run_on_cpu(op, cpu_stack); });
 }

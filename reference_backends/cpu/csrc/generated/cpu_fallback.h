@@ -8,7 +8,7 @@
 // written; operators for which PyTorch has no CPU kernel run the generated defaults of
 // cpu_defaults.h.
 //
-// Policy, set by CPUREF_FALLBACK (warn | silent | error; default warn) or at run time:
+// Policy, set by CPUREF_FALLBACK (warn | silent | error; default error) or at run time:
 //   warn    run on the CPU; the first fallback of the process warns, once
 //   silent  run on the CPU
 //   error   refuse: NotImplementedError naming the operator

@@ -13,37 +13,22 @@
 
 #include "generated/device_activity.h"
 #include "generated/device_checks.h"
-#include "generated/kernels/_amp_foreach_non_finite_check_and_unscale.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_local_scalar_dense.h"
-#include "generated/kernels/_log_softmax_backward_data.h"
-#include "generated/kernels/_softmax.h"
-#include "generated/kernels/_thnn_fused_gru_cell.h"
-#include "generated/kernels/_thnn_fused_gru_cell_backward.h"
-#include "generated/kernels/_thnn_fused_lstm_cell.h"
 #include "generated/kernels/add.h"
 #include "generated/kernels/addcdiv.h"
 #include "generated/kernels/addmm.h"
-#include "generated/kernels/all.h"
-#include "generated/kernels/clamp.h"
-#include "generated/kernels/convolution_backward_overrideable.h"
-#include "generated/kernels/convolution_overrideable.h"
 #include "generated/kernels/div.h"
-#include "generated/kernels/embedding_dense_backward.h"
 #include "generated/kernels/empty.h"
 #include "generated/kernels/empty_strided.h"
 #include "generated/kernels/exponential.h"
 #include "generated/kernels/fill.h"
-#include "generated/kernels/index_select.h"
-#include "generated/kernels/isneginf.h"
 #include "generated/kernels/lerp.h"
 #include "generated/kernels/linear.h"
 #include "generated/kernels/linear_backward.h"
 #include "generated/kernels/mean.h"
 #include "generated/kernels/mse_loss.h"
 #include "generated/kernels/mse_loss_backward.h"
-#include "generated/kernels/native_batch_norm.h"
-#include "generated/kernels/native_batch_norm_backward.h"
 #include "generated/kernels/nonzero.h"
 #include "generated/kernels/normal.h"
 #include "generated/kernels/random.h"
@@ -52,29 +37,10 @@
 #include "generated/kernels/tanh_backward.h"
 #include "generated/kernels/threshold_backward.h"
 #include "generated/kernels/view.h"
-#include "generated/kernels/where.h"
 #include "generated/native_calls.h"
 
 namespace cpuref {
 namespace {
-
-void wrapper__amp_foreach_non_finite_check_and_unscale_(
-    at::TensorList self,
-    at::Tensor& found_inf,
-    const at::Tensor& inv_scale) {
-  std::optional<at::Device> common_device;
-  check_written_device(common_device, self, "_amp_foreach_non_finite_check_and_unscale_", "self");
-  check_written_device(
-      common_device, found_inf, "_amp_foreach_non_finite_check_and_unscale_", "found_inf");
-  check_device(common_device, inv_scale, "_amp_foreach_non_finite_check_and_unscale_", "inv_scale");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("_amp_foreach_non_finite_check_and_unscale_");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_amp_foreach_non_finite_check_and_unscale_");
-    calls.record();
-  }
-  return kernels::_amp_foreach_non_finite_check_and_unscale_(self, found_inf, inv_scale);
-}
 
 at::Tensor wrapper__copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
@@ -96,94 +62,6 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor& self) {
     calls.record();
   }
   return kernels::_local_scalar_dense(self);
-}
-
-at::Tensor wrapper__log_softmax_backward_data(
-    const at::Tensor& grad_output,
-    const at::Tensor& output,
-    int64_t dim,
-    at::ScalarType input_dtype) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_output, "_log_softmax_backward_data", "grad_output");
-  check_device(common_device, output, "_log_softmax_backward_data", "output");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
-  const device_activity::Scope activity("_log_softmax_backward_data");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_log_softmax_backward_data");
-    calls.record();
-  }
-  return kernels::_log_softmax_backward_data(grad_output, output, dim, input_dtype);
-}
-
-at::Tensor wrapper__softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "_softmax", "self");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("_softmax");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_softmax");
-    calls.record();
-  }
-  return kernels::_softmax(self, dim, half_to_float);
-}
-
-::std::tuple<at::Tensor, at::Tensor> wrapper__thnn_fused_gru_cell(
-    const at::Tensor& input_gates,
-    const at::Tensor& hidden_gates,
-    const at::Tensor& hx,
-    const ::std::optional<at::Tensor>& input_bias,
-    const ::std::optional<at::Tensor>& hidden_bias) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, input_gates, "_thnn_fused_gru_cell", "input_gates");
-  check_device(common_device, hidden_gates, "_thnn_fused_gru_cell", "hidden_gates");
-  check_device(common_device, hx, "_thnn_fused_gru_cell", "hx");
-  check_device(common_device, input_bias, "_thnn_fused_gru_cell", "input_bias");
-  check_device(common_device, hidden_bias, "_thnn_fused_gru_cell", "hidden_bias");
-  const c10::OptionalDeviceGuard device_guard(device_of(input_gates));
-  const device_activity::Scope activity("_thnn_fused_gru_cell");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_thnn_fused_gru_cell");
-    calls.record();
-  }
-  return kernels::_thnn_fused_gru_cell(input_gates, hidden_gates, hx, input_bias, hidden_bias);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor, at::Tensor>
-wrapper__thnn_fused_gru_cell_backward(
-    const at::Tensor& grad_hy,
-    const at::Tensor& workspace,
-    bool has_bias) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_hy, "_thnn_fused_gru_cell_backward", "grad_hy");
-  check_device(common_device, workspace, "_thnn_fused_gru_cell_backward", "workspace");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_hy));
-  const device_activity::Scope activity("_thnn_fused_gru_cell_backward");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_thnn_fused_gru_cell_backward");
-    calls.record();
-  }
-  return kernels::_thnn_fused_gru_cell_backward(grad_hy, workspace, has_bias);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper__thnn_fused_lstm_cell(
-    const at::Tensor& input_gates,
-    const at::Tensor& hidden_gates,
-    const at::Tensor& cx,
-    const ::std::optional<at::Tensor>& input_bias,
-    const ::std::optional<at::Tensor>& hidden_bias) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, input_gates, "_thnn_fused_lstm_cell", "input_gates");
-  check_device(common_device, hidden_gates, "_thnn_fused_lstm_cell", "hidden_gates");
-  check_device(common_device, cx, "_thnn_fused_lstm_cell", "cx");
-  check_device(common_device, input_bias, "_thnn_fused_lstm_cell", "input_bias");
-  check_device(common_device, hidden_bias, "_thnn_fused_lstm_cell", "hidden_bias");
-  const c10::OptionalDeviceGuard device_guard(device_of(input_gates));
-  const device_activity::Scope activity("_thnn_fused_lstm_cell");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_thnn_fused_lstm_cell");
-    calls.record();
-  }
-  return kernels::_thnn_fused_lstm_cell(input_gates, hidden_gates, cx, input_bias, hidden_bias);
 }
 
 at::Tensor wrapper_add_Tensor(
@@ -294,93 +172,6 @@ at::Tensor wrapper_addmm(
   return kernels::addmm(self, mat1, mat2, beta, alpha);
 }
 
-at::Tensor wrapper_all_dim(const at::Tensor& self, int64_t dim, bool keepdim) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "all.dim", "self");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("all.dim");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("all.dim");
-    calls.record();
-  }
-  return kernels::all_dim(self, dim, keepdim);
-}
-
-at::Tensor& wrapper_clamp_out(
-    const at::Tensor& self,
-    const ::std::optional<at::Scalar>& min,
-    const ::std::optional<at::Scalar>& max,
-    at::Tensor& out) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "clamp.out", "self");
-  check_written_device(common_device, out, "clamp.out", "out");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("clamp.out");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("clamp.out");
-    calls.record();
-  }
-  return kernels::clamp_out(self, min, max, out);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_convolution_backward_overrideable(
-    const at::Tensor& grad_output,
-    const at::Tensor& input,
-    const at::Tensor& weight,
-    c10::SymIntArrayRef stride,
-    c10::SymIntArrayRef padding,
-    c10::SymIntArrayRef dilation,
-    bool transposed,
-    c10::SymIntArrayRef output_padding,
-    c10::SymInt groups,
-    ::std::array<bool, 3> output_mask) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_output, "convolution_backward_overrideable", "grad_output");
-  check_device(common_device, input, "convolution_backward_overrideable", "input");
-  check_device(common_device, weight, "convolution_backward_overrideable", "weight");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
-  const device_activity::Scope activity("convolution_backward_overrideable");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("convolution_backward_overrideable");
-    calls.record();
-  }
-  return kernels::convolution_backward_overrideable(
-      grad_output,
-      input,
-      weight,
-      stride,
-      padding,
-      dilation,
-      transposed,
-      output_padding,
-      groups,
-      output_mask);
-}
-
-at::Tensor wrapper_convolution_overrideable(
-    const at::Tensor& input,
-    const at::Tensor& weight,
-    const ::std::optional<at::Tensor>& bias,
-    c10::SymIntArrayRef stride,
-    c10::SymIntArrayRef padding,
-    c10::SymIntArrayRef dilation,
-    bool transposed,
-    c10::SymIntArrayRef output_padding,
-    c10::SymInt groups) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, input, "convolution_overrideable", "input");
-  check_device(common_device, weight, "convolution_overrideable", "weight");
-  check_device(common_device, bias, "convolution_overrideable", "bias");
-  const c10::OptionalDeviceGuard device_guard(device_of(input));
-  const device_activity::Scope activity("convolution_overrideable");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("convolution_overrideable");
-    calls.record();
-  }
-  return kernels::convolution_overrideable(
-      input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
-}
-
 at::Tensor wrapper_div_Tensor(const at::Tensor& self, const at::Tensor& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "div.Tensor", "self");
@@ -419,25 +210,6 @@ at::Tensor& wrapper_div_out(const at::Tensor& self, const at::Tensor& other, at:
     calls.record();
   }
   return kernels::div_out(self, other, out);
-}
-
-at::Tensor wrapper_embedding_dense_backward(
-    const at::Tensor& grad_output,
-    const at::Tensor& indices,
-    c10::SymInt num_weights,
-    c10::SymInt padding_idx,
-    bool scale_grad_by_freq) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_output, "embedding_dense_backward", "grad_output");
-  check_device(common_device, indices, "embedding_dense_backward", "indices");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
-  const device_activity::Scope activity("embedding_dense_backward");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("embedding_dense_backward");
-    calls.record();
-  }
-  return kernels::embedding_dense_backward(
-      grad_output, indices, num_weights, padding_idx, scale_grad_by_freq);
 }
 
 at::Tensor wrapper_empty_memory_format(
@@ -493,31 +265,6 @@ at::Tensor& wrapper_fill__Scalar(at::Tensor& self, const at::Scalar& value) {
     calls.record();
   }
   return kernels::fill__Scalar(self, value);
-}
-
-at::Tensor wrapper_index_select(const at::Tensor& self, int64_t dim, const at::Tensor& index) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "index_select", "self");
-  check_device(common_device, index, "index_select", "index");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("index_select");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("index_select");
-    calls.record();
-  }
-  return kernels::index_select(self, dim, index);
-}
-
-at::Tensor wrapper_isneginf(const at::Tensor& self) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "isneginf", "self");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("isneginf");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("isneginf");
-    calls.record();
-  }
-  return kernels::isneginf(self);
 }
 
 at::Tensor& wrapper_lerp__Scalar(
@@ -613,69 +360,6 @@ at::Tensor wrapper_mse_loss_backward(
     calls.record();
   }
   return kernels::mse_loss_backward(grad_output, self, target, reduction);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_batch_norm(
-    const at::Tensor& input,
-    const ::std::optional<at::Tensor>& weight,
-    const ::std::optional<at::Tensor>& bias,
-    const ::std::optional<at::Tensor>& running_mean,
-    const ::std::optional<at::Tensor>& running_var,
-    bool training,
-    double momentum,
-    double eps) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, input, "native_batch_norm", "input");
-  check_device(common_device, weight, "native_batch_norm", "weight");
-  check_device(common_device, bias, "native_batch_norm", "bias");
-  check_device(common_device, running_mean, "native_batch_norm", "running_mean");
-  check_device(common_device, running_var, "native_batch_norm", "running_var");
-  const c10::OptionalDeviceGuard device_guard(device_of(input));
-  const device_activity::Scope activity("native_batch_norm");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("native_batch_norm");
-    calls.record();
-  }
-  return kernels::native_batch_norm(
-      input, weight, bias, running_mean, running_var, training, momentum, eps);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_batch_norm_backward(
-    const at::Tensor& grad_out,
-    const at::Tensor& input,
-    const ::std::optional<at::Tensor>& weight,
-    const ::std::optional<at::Tensor>& running_mean,
-    const ::std::optional<at::Tensor>& running_var,
-    const ::std::optional<at::Tensor>& save_mean,
-    const ::std::optional<at::Tensor>& save_invstd,
-    bool train,
-    double eps,
-    ::std::array<bool, 3> output_mask) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_out, "native_batch_norm_backward", "grad_out");
-  check_device(common_device, input, "native_batch_norm_backward", "input");
-  check_device(common_device, weight, "native_batch_norm_backward", "weight");
-  check_device(common_device, running_mean, "native_batch_norm_backward", "running_mean");
-  check_device(common_device, running_var, "native_batch_norm_backward", "running_var");
-  check_device(common_device, save_mean, "native_batch_norm_backward", "save_mean");
-  check_device(common_device, save_invstd, "native_batch_norm_backward", "save_invstd");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
-  const device_activity::Scope activity("native_batch_norm_backward");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("native_batch_norm_backward");
-    calls.record();
-  }
-  return kernels::native_batch_norm_backward(
-      grad_out,
-      input,
-      weight,
-      running_mean,
-      running_var,
-      save_mean,
-      save_invstd,
-      train,
-      eps,
-      output_mask);
 }
 
 at::Tensor& wrapper_nonzero_out(const at::Tensor& self, at::Tensor& out) {
@@ -831,78 +515,30 @@ at::Tensor wrapper_view(const at::Tensor& self, c10::SymIntArrayRef size) {
   return kernels::view(self, size);
 }
 
-at::Tensor wrapper_where_self(
-    const at::Tensor& condition,
-    const at::Tensor& self,
-    const at::Tensor& other) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, condition, "where.self", "condition");
-  check_device(common_device, self, "where.self", "self");
-  check_device(common_device, other, "where.self", "other");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("where.self");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("where.self");
-    calls.record();
-  }
-  return kernels::where_self(condition, self, other);
-}
-
-at::Tensor& wrapper_where_self_out(
-    const at::Tensor& condition,
-    const at::Tensor& self,
-    const at::Tensor& other,
-    at::Tensor& out) {
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("where.self_out");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("where.self_out");
-    calls.record();
-  }
-  return kernels::where_self_out(condition, self, other, out);
-}
-
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl(
-      "_amp_foreach_non_finite_check_and_unscale_",
-      TORCH_FN(wrapper__amp_foreach_non_finite_check_and_unscale_));
   m.impl("_copy_from", TORCH_FN(wrapper__copy_from));
   m.impl("_local_scalar_dense", TORCH_FN(wrapper__local_scalar_dense));
-  m.impl("_log_softmax_backward_data", TORCH_FN(wrapper__log_softmax_backward_data));
-  m.impl("_softmax", TORCH_FN(wrapper__softmax));
-  m.impl("_thnn_fused_gru_cell", TORCH_FN(wrapper__thnn_fused_gru_cell));
-  m.impl("_thnn_fused_gru_cell_backward", TORCH_FN(wrapper__thnn_fused_gru_cell_backward));
-  m.impl("_thnn_fused_lstm_cell", TORCH_FN(wrapper__thnn_fused_lstm_cell));
   m.impl("add.Tensor", TORCH_FN(wrapper_add_Tensor));
   m.impl("add_.Tensor", TORCH_FN(wrapper_add__Tensor));
   m.impl("add.out", TORCH_FN(wrapper_add_out));
   m.impl("addcdiv_", TORCH_FN(wrapper_addcdiv_));
   m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
   m.impl("addmm", TORCH_FN(wrapper_addmm));
-  m.impl("all.dim", TORCH_FN(wrapper_all_dim));
-  m.impl("clamp.out", TORCH_FN(wrapper_clamp_out));
-  m.impl("convolution_backward_overrideable", TORCH_FN(wrapper_convolution_backward_overrideable));
-  m.impl("convolution_overrideable", TORCH_FN(wrapper_convolution_overrideable));
   m.impl("div.Tensor", TORCH_FN(wrapper_div_Tensor));
   m.impl("div_.Tensor", TORCH_FN(wrapper_div__Tensor));
   m.impl("div.out", TORCH_FN(wrapper_div_out));
-  m.impl("embedding_dense_backward", TORCH_FN(wrapper_embedding_dense_backward));
   m.impl("empty.memory_format", TORCH_FN(wrapper_empty_memory_format));
   m.impl("empty_strided", TORCH_FN(wrapper_empty_strided));
   m.impl("exponential_", TORCH_FN(wrapper_exponential_));
   m.impl("fill_.Scalar", TORCH_FN(wrapper_fill__Scalar));
-  m.impl("index_select", TORCH_FN(wrapper_index_select));
-  m.impl("isneginf", TORCH_FN(wrapper_isneginf));
   m.impl("lerp_.Scalar", TORCH_FN(wrapper_lerp__Scalar));
   m.impl("linear", TORCH_FN(wrapper_linear));
   m.impl("linear_backward", TORCH_FN(wrapper_linear_backward));
   m.impl("mean.dim", TORCH_FN(wrapper_mean_dim));
   m.impl("mse_loss", TORCH_FN(wrapper_mse_loss));
   m.impl("mse_loss_backward", TORCH_FN(wrapper_mse_loss_backward));
-  m.impl("native_batch_norm", TORCH_FN(wrapper_native_batch_norm));
-  m.impl("native_batch_norm_backward", TORCH_FN(wrapper_native_batch_norm_backward));
   m.impl("nonzero.out", TORCH_FN(wrapper_nonzero_out));
   m.impl("nonzero", TORCH_FN(wrapper_nonzero));
   m.impl("normal_", TORCH_FN(wrapper_normal_));
@@ -915,8 +551,6 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("tanh_backward", TORCH_FN(wrapper_tanh_backward));
   m.impl("threshold_backward", TORCH_FN(wrapper_threshold_backward));
   m.impl("view", TORCH_FN(wrapper_view));
-  m.impl("where.self", TORCH_FN(wrapper_where_self));
-  m.impl("where.self_out", TORCH_FN(wrapper_where_self_out));
 }
 
 }  // namespace cpuref

@@ -13,28 +13,13 @@
 
 #include "generated/device_activity.h"
 #include "generated/device_checks.h"
-#include "generated/kernels/_amp_update_scale.h"
 #include "generated/kernels/_copy_from_and_resize.h"
-#include "generated/kernels/_fused_adam.h"
-#include "generated/kernels/_log_softmax.h"
 #include "generated/kernels/_reshape_alias.h"
-#include "generated/kernels/_softmax_backward_data.h"
-#include "generated/kernels/_thnn_fused_lstm_cell_backward_impl.h"
-#include "generated/kernels/abs.h"
 #include "generated/kernels/addcmul.h"
 #include "generated/kernels/as_strided.h"
 #include "generated/kernels/bernoulli.h"
-#include "generated/kernels/bmm.h"
-#include "generated/kernels/cat.h"
-#include "generated/kernels/max_pool2d_with_indices.h"
-#include "generated/kernels/max_pool2d_with_indices_backward.h"
 #include "generated/kernels/mm.h"
 #include "generated/kernels/mul.h"
-#include "generated/kernels/native_layer_norm.h"
-#include "generated/kernels/native_layer_norm_backward.h"
-#include "generated/kernels/nll_loss_backward.h"
-#include "generated/kernels/nll_loss_forward.h"
-#include "generated/kernels/reciprocal.h"
 #include "generated/kernels/relu.h"
 #include "generated/kernels/resize.h"
 #include "generated/kernels/set.h"
@@ -50,27 +35,6 @@
 namespace cpuref {
 namespace {
 
-at::Tensor& wrapper__amp_update_scale_(
-    at::Tensor& self,
-    at::Tensor& growth_tracker,
-    const at::Tensor& found_inf,
-    double scale_growth_factor,
-    double scale_backoff_factor,
-    int64_t growth_interval) {
-  std::optional<at::Device> common_device;
-  check_written_device(common_device, self, "_amp_update_scale_", "self");
-  check_written_device(common_device, growth_tracker, "_amp_update_scale_", "growth_tracker");
-  check_device(common_device, found_inf, "_amp_update_scale_", "found_inf");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("_amp_update_scale_");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_amp_update_scale_");
-    calls.record();
-  }
-  return kernels::_amp_update_scale_(
-      self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval);
-}
-
 at::Tensor wrapper__copy_from_and_resize(const at::Tensor& self, const at::Tensor& dst) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
   const device_activity::Scope activity("_copy_from_and_resize");
@@ -79,65 +43,6 @@ at::Tensor wrapper__copy_from_and_resize(const at::Tensor& self, const at::Tenso
     calls.record();
   }
   return kernels::_copy_from_and_resize(self, dst);
-}
-
-void wrapper__fused_adam_(
-    at::TensorList self,
-    at::TensorList grads,
-    at::TensorList exp_avgs,
-    at::TensorList exp_avg_sqs,
-    at::TensorList max_exp_avg_sqs,
-    at::TensorList state_steps,
-    double lr,
-    double beta1,
-    double beta2,
-    double weight_decay,
-    double eps,
-    bool amsgrad,
-    bool maximize,
-    const ::std::optional<at::Tensor>& grad_scale,
-    const ::std::optional<at::Tensor>& found_inf) {
-  std::optional<at::Device> common_device;
-  check_written_device(common_device, self, "_fused_adam_", "self");
-  check_written_device(common_device, grads, "_fused_adam_", "grads");
-  check_written_device(common_device, exp_avgs, "_fused_adam_", "exp_avgs");
-  check_written_device(common_device, exp_avg_sqs, "_fused_adam_", "exp_avg_sqs");
-  check_written_device(common_device, max_exp_avg_sqs, "_fused_adam_", "max_exp_avg_sqs");
-  check_device(common_device, state_steps, "_fused_adam_", "state_steps");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("_fused_adam_");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_fused_adam_");
-    calls.record();
-  }
-  return kernels::_fused_adam_(
-      self,
-      grads,
-      exp_avgs,
-      exp_avg_sqs,
-      max_exp_avg_sqs,
-      state_steps,
-      lr,
-      beta1,
-      beta2,
-      weight_decay,
-      eps,
-      amsgrad,
-      maximize,
-      grad_scale,
-      found_inf);
-}
-
-at::Tensor wrapper__log_softmax(const at::Tensor& self, int64_t dim, bool half_to_float) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "_log_softmax", "self");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("_log_softmax");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_log_softmax");
-    calls.record();
-  }
-  return kernels::_log_softmax(self, dim, half_to_float);
 }
 
 at::Tensor wrapper__reshape_alias(
@@ -149,59 +54,6 @@ at::Tensor wrapper__reshape_alias(
     calls.record();
   }
   return kernels::_reshape_alias(self, size, stride);
-}
-
-at::Tensor wrapper__softmax_backward_data(
-    const at::Tensor& grad_output,
-    const at::Tensor& output,
-    int64_t dim,
-    at::ScalarType input_dtype) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_output, "_softmax_backward_data", "grad_output");
-  check_device(common_device, output, "_softmax_backward_data", "output");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
-  const device_activity::Scope activity("_softmax_backward_data");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_softmax_backward_data");
-    calls.record();
-  }
-  return kernels::_softmax_backward_data(grad_output, output, dim, input_dtype);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper__thnn_fused_lstm_cell_backward_impl(
-    const ::std::optional<at::Tensor>& grad_hy,
-    const ::std::optional<at::Tensor>& grad_cy,
-    const at::Tensor& cx,
-    const at::Tensor& cy,
-    const at::Tensor& workspace,
-    bool has_bias) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_hy, "_thnn_fused_lstm_cell_backward_impl", "grad_hy");
-  check_device(common_device, grad_cy, "_thnn_fused_lstm_cell_backward_impl", "grad_cy");
-  check_device(common_device, cx, "_thnn_fused_lstm_cell_backward_impl", "cx");
-  check_device(common_device, cy, "_thnn_fused_lstm_cell_backward_impl", "cy");
-  check_device(common_device, workspace, "_thnn_fused_lstm_cell_backward_impl", "workspace");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_hy));
-  const device_activity::Scope activity("_thnn_fused_lstm_cell_backward_impl");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("_thnn_fused_lstm_cell_backward_impl");
-    calls.record();
-  }
-  return kernels::_thnn_fused_lstm_cell_backward_impl(
-      grad_hy, grad_cy, cx, cy, workspace, has_bias);
-}
-
-at::Tensor& wrapper_abs_out(const at::Tensor& self, at::Tensor& out) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "abs.out", "self");
-  check_written_device(common_device, out, "abs.out", "out");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("abs.out");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("abs.out");
-    calls.record();
-  }
-  return kernels::abs_out(self, out);
 }
 
 at::Tensor& wrapper_addcmul_(
@@ -245,72 +97,6 @@ at::Tensor& wrapper_bernoulli__float(
     calls.record();
   }
   return kernels::bernoulli__float(self, p, generator);
-}
-
-at::Tensor wrapper_bmm(const at::Tensor& self, const at::Tensor& mat2) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "bmm", "self");
-  check_device(common_device, mat2, "bmm", "mat2");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("bmm");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("bmm");
-    calls.record();
-  }
-  return kernels::bmm(self, mat2);
-}
-
-at::Tensor wrapper_cat(const at::ITensorListRef& tensors, int64_t dim) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, tensors, "cat", "tensors");
-  const c10::OptionalDeviceGuard device_guard(device_of(tensors));
-  const device_activity::Scope activity("cat");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("cat");
-    calls.record();
-  }
-  return kernels::cat(tensors, dim);
-}
-
-::std::tuple<at::Tensor, at::Tensor> wrapper_max_pool2d_with_indices(
-    const at::Tensor& self,
-    at::IntArrayRef kernel_size,
-    at::IntArrayRef stride,
-    at::IntArrayRef padding,
-    at::IntArrayRef dilation,
-    bool ceil_mode) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "max_pool2d_with_indices", "self");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("max_pool2d_with_indices");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("max_pool2d_with_indices");
-    calls.record();
-  }
-  return kernels::max_pool2d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode);
-}
-
-at::Tensor wrapper_max_pool2d_with_indices_backward(
-    const at::Tensor& grad_output,
-    const at::Tensor& self,
-    at::IntArrayRef kernel_size,
-    at::IntArrayRef stride,
-    at::IntArrayRef padding,
-    at::IntArrayRef dilation,
-    bool ceil_mode,
-    const at::Tensor& indices) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_output, "max_pool2d_with_indices_backward", "grad_output");
-  check_device(common_device, self, "max_pool2d_with_indices_backward", "self");
-  check_device(common_device, indices, "max_pool2d_with_indices_backward", "indices");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("max_pool2d_with_indices_backward");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("max_pool2d_with_indices_backward");
-    calls.record();
-  }
-  return kernels::max_pool2d_with_indices_backward(
-      grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices);
 }
 
 at::Tensor wrapper_mm(const at::Tensor& self, const at::Tensor& mat2) {
@@ -378,106 +164,6 @@ at::Tensor& wrapper_mul_out(const at::Tensor& self, const at::Tensor& other, at:
     calls.record();
   }
   return kernels::mul_out(self, other, out);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_layer_norm(
-    const at::Tensor& input,
-    c10::SymIntArrayRef normalized_shape,
-    const ::std::optional<at::Tensor>& weight,
-    const ::std::optional<at::Tensor>& bias,
-    double eps) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, input, "native_layer_norm", "input");
-  check_device(common_device, weight, "native_layer_norm", "weight");
-  check_device(common_device, bias, "native_layer_norm", "bias");
-  const c10::OptionalDeviceGuard device_guard(device_of(input));
-  const device_activity::Scope activity("native_layer_norm");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("native_layer_norm");
-    calls.record();
-  }
-  return kernels::native_layer_norm(input, normalized_shape, weight, bias, eps);
-}
-
-::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper_native_layer_norm_backward(
-    const at::Tensor& grad_out,
-    const at::Tensor& input,
-    c10::SymIntArrayRef normalized_shape,
-    const at::Tensor& mean,
-    const at::Tensor& rstd,
-    const ::std::optional<at::Tensor>& weight,
-    const ::std::optional<at::Tensor>& bias,
-    ::std::array<bool, 3> output_mask) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_out, "native_layer_norm_backward", "grad_out");
-  check_device(common_device, input, "native_layer_norm_backward", "input");
-  check_device(common_device, mean, "native_layer_norm_backward", "mean");
-  check_device(common_device, rstd, "native_layer_norm_backward", "rstd");
-  check_device(common_device, weight, "native_layer_norm_backward", "weight");
-  check_device(common_device, bias, "native_layer_norm_backward", "bias");
-  const c10::OptionalDeviceGuard device_guard(device_of(grad_out));
-  const device_activity::Scope activity("native_layer_norm_backward");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("native_layer_norm_backward");
-    calls.record();
-  }
-  return kernels::native_layer_norm_backward(
-      grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask);
-}
-
-at::Tensor wrapper_nll_loss_backward(
-    const at::Tensor& grad_output,
-    const at::Tensor& self,
-    const at::Tensor& target,
-    const ::std::optional<at::Tensor>& weight,
-    int64_t reduction,
-    c10::SymInt ignore_index,
-    const at::Tensor& total_weight) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, grad_output, "nll_loss_backward", "grad_output");
-  check_device(common_device, self, "nll_loss_backward", "self");
-  check_device(common_device, target, "nll_loss_backward", "target");
-  check_device(common_device, weight, "nll_loss_backward", "weight");
-  check_device(common_device, total_weight, "nll_loss_backward", "total_weight");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("nll_loss_backward");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("nll_loss_backward");
-    calls.record();
-  }
-  return kernels::nll_loss_backward(
-      grad_output, self, target, weight, reduction, ignore_index, total_weight);
-}
-
-::std::tuple<at::Tensor, at::Tensor> wrapper_nll_loss_forward(
-    const at::Tensor& self,
-    const at::Tensor& target,
-    const ::std::optional<at::Tensor>& weight,
-    int64_t reduction,
-    c10::SymInt ignore_index) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "nll_loss_forward", "self");
-  check_device(common_device, target, "nll_loss_forward", "target");
-  check_device(common_device, weight, "nll_loss_forward", "weight");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("nll_loss_forward");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("nll_loss_forward");
-    calls.record();
-  }
-  return kernels::nll_loss_forward(self, target, weight, reduction, ignore_index);
-}
-
-at::Tensor wrapper_reciprocal(const at::Tensor& self) {
-  std::optional<at::Device> common_device;
-  check_device(common_device, self, "reciprocal", "self");
-  const c10::OptionalDeviceGuard device_guard(device_of(self));
-  const device_activity::Scope activity("reciprocal");
-  if (native_calls::enabled()) {
-    static native_calls::Counter calls("reciprocal");
-    calls.record();
-  }
-  return kernels::reciprocal(self);
 }
 
 at::Tensor wrapper_relu(const at::Tensor& self) {
@@ -666,32 +352,16 @@ at::Tensor& wrapper_zero_(at::Tensor& self) {
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
-  m.impl("_amp_update_scale_", TORCH_FN(wrapper__amp_update_scale_));
   m.impl("_copy_from_and_resize", TORCH_FN(wrapper__copy_from_and_resize));
-  m.impl("_fused_adam_", TORCH_FN(wrapper__fused_adam_));
-  m.impl("_log_softmax", TORCH_FN(wrapper__log_softmax));
   m.impl("_reshape_alias", TORCH_FN(wrapper__reshape_alias));
-  m.impl("_softmax_backward_data", TORCH_FN(wrapper__softmax_backward_data));
-  m.impl(
-      "_thnn_fused_lstm_cell_backward_impl", TORCH_FN(wrapper__thnn_fused_lstm_cell_backward_impl));
-  m.impl("abs.out", TORCH_FN(wrapper_abs_out));
   m.impl("addcmul_", TORCH_FN(wrapper_addcmul_));
   m.impl("as_strided", TORCH_FN(wrapper_as_strided));
   m.impl("bernoulli_.float", TORCH_FN(wrapper_bernoulli__float));
-  m.impl("bmm", TORCH_FN(wrapper_bmm));
-  m.impl("cat", TORCH_FN(wrapper_cat));
-  m.impl("max_pool2d_with_indices", TORCH_FN(wrapper_max_pool2d_with_indices));
-  m.impl("max_pool2d_with_indices_backward", TORCH_FN(wrapper_max_pool2d_with_indices_backward));
   m.impl("mm", TORCH_FN(wrapper_mm));
   m.impl("mm.out", TORCH_FN(wrapper_mm_out));
   m.impl("mul.Tensor", TORCH_FN(wrapper_mul_Tensor));
   m.impl("mul_.Tensor", TORCH_FN(wrapper_mul__Tensor));
   m.impl("mul.out", TORCH_FN(wrapper_mul_out));
-  m.impl("native_layer_norm", TORCH_FN(wrapper_native_layer_norm));
-  m.impl("native_layer_norm_backward", TORCH_FN(wrapper_native_layer_norm_backward));
-  m.impl("nll_loss_backward", TORCH_FN(wrapper_nll_loss_backward));
-  m.impl("nll_loss_forward", TORCH_FN(wrapper_nll_loss_forward));
-  m.impl("reciprocal", TORCH_FN(wrapper_reciprocal));
   m.impl("relu", TORCH_FN(wrapper_relu));
   m.impl("resize_", TORCH_FN(wrapper_resize_));
   m.impl("set_.source_Storage", TORCH_FN(wrapper_set__source_Storage));

@@ -1,6 +1,7 @@
 """Models nobody here wrote, from torchvision, timm and Hugging Face transformers (built from small
-configs, random weights, nothing downloaded), on OpenCL kernels only: the fallback policy is
-'error', so an operator without a kernel fails the test. Inference and a training step (loss,
+configs, random weights, nothing downloaded), on a reference backend's own kernels only (the
+device FRP_MODEL_DEVICE names: `ocl` or `cpuref`, each run by its ctest entry): the fallback
+policy is 'error', so an operator without a kernel fails the test. Inference and a training step (loss,
 backward, SGD with momentum) must give what the CPU gives: outputs, every gradient (tied weights
 included) and the updated weights. (Adam's first step moves each weight by about lr * sign(grad),
 which turns a rounding-sized gradient into a full step either way; the generated test_models.py
@@ -9,12 +10,14 @@ trains with Adam where no gradient is rounding-sized.)
 Dropout is off (p = 0): the device's random stream is not the CPU's. Dropout has tests of its
 own in test_kernels.py.
 
-The libraries are installed by the repository's setup.sh; the index's torchvision is a CUDA
+The libraries are installed into the backends' virtualenvs by the repository's setup.sh; the index's torchvision is a CUDA
 build whose C++ operators do not load beside the CPU torch, so its two operator schemas are
 declared here first and its plain Python models are used.
 """
 
 import copy
+import importlib
+import os
 import sys
 import warnings
 from collections.abc import Callable
@@ -23,9 +26,12 @@ import pytest
 import torch
 from torch import nn
 
-import torch_ocl  # noqa: F401  (registers the device even without autoload)
-
-DEVICE = "ocl"
+DEVICE = os.environ.get("FRP_MODEL_DEVICE", "")
+if not DEVICE:
+    raise RuntimeError(
+        "FRP_MODEL_DEVICE names the device these tests run on: ocl or cpuref"
+    )
+importlib.import_module(f"torch_{DEVICE}")  # registers the device even without autoload
 # A training step sums many products whose order differs between the devices.
 TOLERANCE = {"rtol": 2e-3, "atol": 2e-4}
 
@@ -178,7 +184,7 @@ MODELS = [resnet18, mobilenet_v3, efficientnet, vit, convnext, gpt2, bert]
 
 @pytest.fixture(autouse=True)
 def kernels_only() -> None:
-    torch.ocl.set_fallback_policy("error")
+    getattr(torch, DEVICE).set_fallback_policy("error")
 
 
 @pytest.mark.parametrize("make", MODELS, ids=lambda f: f.__name__)
