@@ -54,29 +54,33 @@ bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn,
   return delegate != nullptr && names_key(*delegate, "CPU");
 }
 
-std::vector<std::string> registered_cpu_kernels(const descriptor::Descriptor& d,
-                                                const model::OpRegistry& registry,
-                                                const std::set<std::string>& selected,
-                                                const std::vector<std::string>& defaults) {
-  if (!d.register_cpu_kernels) return {};
+RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
+                                            const model::OpRegistry& registry,
+                                            const std::set<std::string>& selected,
+                                            const std::vector<std::string>& defaults) {
+  RegisteredCpuKernels out;
+  if (!d.register_cpu_kernels) return out;
   std::set<std::string, std::less<>> denied;
   for (const descriptor::Ref& ref : d.fallback_deny) denied.insert(normalize_key(ref.value));
-  const auto wanted = [&](const std::string& key) {
+  const auto allowed = [&](const std::string& key) {
     const std::string_view base = std::string_view(key).substr(0, key.find('.'));
-    return !selected.contains(key) && !denied.contains(key) && !denied.contains(base);
+    return !denied.contains(key) && !denied.contains(base);
   };
-  std::vector<std::string> keys;
   for (const auto& fn : registry.all()) {
-    if (runs_cpu_kernel_as_its_own(*fn, registry) && wanted(fn->key)) {
-      keys.push_back(fn->key);
+    if (fn->custom || !allowed(fn->key)) continue;
+    if (!selected.contains(fn->key) && runs_cpu_kernel_as_its_own(*fn, registry)) {
+      out.dense.push_back(fn->key);
     }
+    if (names_key(*fn, "NestedTensorCPU")) out.nested.push_back(fn->key);
   }
   for (const std::string& key : defaults) {
-    if (wanted(key)) keys.push_back(key);
+    if (allowed(key) && !selected.contains(key)) out.dense.push_back(key);
   }
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  return keys;
+  for (std::vector<std::string>* keys : {&out.dense, &out.nested}) {
+    std::sort(keys->begin(), keys->end());
+    keys->erase(std::unique(keys->begin(), keys->end()), keys->end());
+  }
+  return out;
 }
 
 }  // namespace frp::plan

@@ -21,14 +21,20 @@ namespace frp::plan {
 // which still applies).
 bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn, const model::OpRegistry& registry);
 
-// The aten operators whose CPU kernels the device registers, sorted: those it may run as its own,
-// and the generated defaults' (`defaults`, which are then registered
-// here rather than through the fallback), less the ones with a kernel of the team's or a
-// generated one (`selected`) and those on the deny list (as a key or a base name). Empty unless
-// the descriptor asks for them.
-std::vector<std::string> registered_cpu_kernels(const descriptor::Descriptor& d,
-                                                const model::OpRegistry& registry,
-                                                const std::set<std::string>& selected,
-                                                const std::vector<std::string>& defaults);
+// The aten operators whose CPU kernels the device registers, each list sorted. Empty unless the
+// descriptor asks for them.
+struct RegisteredCpuKernels {
+  // Those it may run as its own and the generated defaults' (`defaults`, which are then
+  // registered here rather than through the fallback), less the ones with a kernel of the team's
+  // or a generated one (`selected`) and those on the deny list (as a key or a base name).
+  std::vector<std::string> dense;
+  // Those with a nested-tensor CPU kernel (NestedTensorCPU), for nested tensors on the device,
+  // less those on the deny list.
+  std::vector<std::string> nested;
+};
+RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
+                                            const model::OpRegistry& registry,
+                                            const std::set<std::string>& selected,
+                                            const std::vector<std::string>& defaults);
 
 }  // namespace frp::plan

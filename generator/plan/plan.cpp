@@ -308,7 +308,7 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   const std::vector<Family> families = group_families(planned.ops);
   const std::vector<Binding> globals = global_bindings(d);
   const std::vector<FileEntry> files =
-      emit_files(*table, {planned.ops, families, d.registration_shards, !parts.cpu_kernels.empty()},
+      emit_files(*table, {planned.ops, families, d.registration_shards, !parts.cpu_kernels.dense.empty()},
                  globals, d.features);
   parts.build = build_sources(files);
   parts.layout = layout(*table, files, globals);

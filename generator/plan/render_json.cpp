@@ -181,7 +181,8 @@ json fallback_json(const Inputs& in, const ModelParts& parts) {
   return {{"policy", in.descriptor->fallback_policy},
           {"policy_enum", parts.fallback_policy_enum},
           {"deny", std::move(deny)},
-          {"cpu_kernels", parts.cpu_kernels},
+          {"cpu_kernels", parts.cpu_kernels.dense},
+          {"nested_cpu_kernels", parts.cpu_kernels.nested},
           {"mixed_device_ops", parts.mixed_device_ops},
           {"unmarked_writes", std::move(writes)}};
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "plan/cpu_kernels.h"
 #include "plan/emitters.h"
 #include "plan/op_plan.h"
 #include "plan/plan.h"
@@ -36,7 +37,7 @@ struct ModelParts {
   std::vector<std::string> mixed_device_ops;  // mixed_device_keys()
   std::vector<UnmarkedWrite> unmarked_writes;
   CpuDefaults cpu_defaults;
-  std::vector<std::string> cpu_kernels;  // registered_cpu_kernels()
+  RegisteredCpuKernels cpu_kernels;
   ConformancePolicy conformance;
   BuildSources build;
   std::vector<LayoutRow> layout;

@@ -759,6 +759,8 @@ TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
             json::array({"add.Tensor", "add.out", "add_.Tensor", "cat", "cat.out", "mm",
                          "native_layer_norm", "relu"}));
   EXPECT_EQ((*on)["cpu_defaults"]["registered"], json::array());
+  // add.Tensor also has a kernel for nested tensors on the CPU.
+  EXPECT_EQ((*on)["fallback"]["nested_cpu_kernels"], json::array({"add.Tensor"}));
   int written = 0;
   for (const json& file : (*on)["files"])
     written += file["path"] == "csrc/generated/cpu_kernels.cpp";
@@ -767,13 +769,14 @@ TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
                       "csrc/generated/cpu_kernels.cpp"),
             (*on)["build"]["sources"].end());
 
-  // A kernel of the team's and the deny list (a base name covers its overloads) take ops out.
-  std::optional<json> fewer =
-      plan_json(inputs("device: mydev\nops: [relu, add.out]\nfallback:\n  deny: [cat]\n  "
-                       "register_cpu_kernels: true\n"));
+  // A kernel of the team's and the deny list (a base name covers its overloads) take ops out;
+  // the team's add.Tensor is for dense tensors, so its nested registration stays.
+  std::optional<json> fewer = plan_json(
+      inputs("device: mydev\nops: [relu, add.out, add.Tensor]\nfallback:\n  deny: [cat]\n  "
+             "register_cpu_kernels: true\n"));
   ASSERT_TRUE(fewer.has_value()) << diags_.format();
-  EXPECT_EQ((*fewer)["fallback"]["cpu_kernels"],
-            json::array({"add.Tensor", "add_.Tensor", "native_layer_norm"}));
+  EXPECT_EQ((*fewer)["fallback"]["cpu_kernels"], json::array({"add_.Tensor", "native_layer_norm"}));
+  EXPECT_EQ((*fewer)["fallback"]["nested_cpu_kernels"], json::array({"add.Tensor"}));
 }
 
 TEST_F(PlanTest, ConformancePolicyReachesTheModel) {

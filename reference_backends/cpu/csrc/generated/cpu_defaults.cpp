@@ -203,10 +203,21 @@ const std::map<std::string_view, c10::KernelFunction>& kernels() {
   return *table;
 }
 
+// Whether a call's arguments hold a nested tensor: then the operator's nested-tensor CPU kernel
+// is the one to run.
+bool takes_nested(const c10::OperatorHandle& op, const torch::jit::Stack& stack) {
+  const std::size_t count = op.schema().arguments().size();
+  for (std::size_t i = stack.size() - count; i < stack.size(); ++i) {
+    if (stack[i].isTensor() && stack[i].toTensor().is_nested()) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void run_on_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
-  const c10::DispatchKeySet cpu(c10::DispatchKey::CPU);
+  const c10::DispatchKeySet cpu(takes_nested(op, *stack) ? c10::DispatchKey::NestedTensorCPU
+                                                         : c10::DispatchKey::CPU);
   const auto& table = kernels();
   const auto it = table.find(cpu_call::operator_key(op));
   if (it != table.end()) {

@@ -9,8 +9,9 @@
 // fallback would; but as a kernel of the device: it is not a fallback (fallback_stats() does not
 // count it, the error policy does not refuse it), the coverage report counts it as native, and the
 // profiler times it. Operators with a composite-explicit kernel (native_layer_norm) run the CPU's
-// kernel too rather than that decomposition. A kernel of the backend's own, listed in the
-// descriptor's ops:, takes an operator out of this list at the next regen.
+// kernel too rather than that decomposition. Nested tensors on the device run the operators'
+// nested-tensor CPU kernels the same way. A kernel of the backend's own, listed in the descriptor's
+// ops:, takes an operator out of the first list at the next regen.
 #include <torch/library.h>
 
 #include <array>
@@ -1053,10 +1054,120 @@ constexpr std::array<const char*, 1019> kOperators = {
     "xlogy_.Tensor",
 };
 
+// Those with a kernel for nested tensors on the CPU.
+constexpr std::array<const char*, 100> kNestedOperators = {
+    "_fused_sdp_choice",
+    "_native_multi_head_attention",
+    "_nested_from_padded_and_nested_example",
+    "_nested_select_backward",
+    "_nested_sum_backward",
+    "_nested_tensor_size",
+    "_nested_tensor_softmax_with_shape",
+    "_nested_tensor_storage_offsets",
+    "_nested_tensor_strides",
+    "_pin_memory",
+    "_safe_softmax",
+    "_softmax",
+    "_softmax_backward_data",
+    "_test_autograd_multiple_dispatch.fullcoverage",
+    "_test_autograd_multiple_dispatch.ntonly",
+    "_to_copy",
+    "_transform_bias_rescale_qkv",
+    "_transformer_encoder_layer_fwd",
+    "abs",
+    "abs_",
+    "add.Tensor",
+    "add_.Tensor",
+    "alias",
+    "all.dim",
+    "bmm",
+    "cat",
+    "chunk",
+    "clone",
+    "copy_",
+    "cos",
+    "detach",
+    "div.Scalar",
+    "div.Tensor",
+    "embedding",
+    "empty_like",
+    "eq.Scalar",
+    "eq.Tensor",
+    "fill_.Scalar",
+    "fill_.Tensor",
+    "ge.Scalar",
+    "gelu",
+    "gelu_",
+    "gelu_backward",
+    "gt.Scalar",
+    "is_pinned",
+    "is_same_size",
+    "isinf",
+    "isnan",
+    "isneginf",
+    "isposinf",
+    "linear",
+    "linear_backward",
+    "logical_not",
+    "logical_not_",
+    "masked_fill.Scalar",
+    "matmul",
+    "matmul.out",
+    "matmul_backward",
+    "mul.Scalar",
+    "mul.Tensor",
+    "mul_.Scalar",
+    "mul_.Tensor",
+    "narrow",
+    "native_dropout",
+    "native_dropout_backward",
+    "native_layer_norm",
+    "native_layer_norm_backward",
+    "neg",
+    "neg_",
+    "normal_",
+    "ones_like",
+    "relu",
+    "relu_",
+    "select.int",
+    "sgn",
+    "sgn_",
+    "silu",
+    "silu_",
+    "silu_backward",
+    "sin",
+    "split_with_sizes",
+    "sqrt",
+    "squeeze",
+    "squeeze.dim",
+    "squeeze.dims",
+    "sub.Tensor",
+    "sum.dim_IntList",
+    "tanh",
+    "tanh_",
+    "threshold_backward",
+    "to_padded_tensor",
+    "transpose.int",
+    "unbind.int",
+    "unsqueeze",
+    "value_selecting_reduction_backward",
+    "values",
+    "view",
+    "where.self",
+    "where.self_out",
+    "zero_",
+};
+
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   for (const char* name : kOperators) {
+    m.impl(name, torch::CppFunction::makeFromBoxedFunction<&run>());
+  }
+}
+
+TORCH_LIBRARY_IMPL(aten, NestedTensorPrivateUse1, m) {
+  for (const char* name : kNestedOperators) {
     m.impl(name, torch::CppFunction::makeFromBoxedFunction<&run>());
   }
 }

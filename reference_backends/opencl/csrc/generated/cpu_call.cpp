@@ -4,6 +4,7 @@
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/EmptyTensor.h>
+#include <ATen/NestedTensorImpl.h>
 #include <ATen/core/List.h>
 #include <ATen/core/Tensor.h>
 #include <c10/core/CPUAllocator.h>
@@ -193,6 +194,19 @@ struct Twin {
   std::optional<std::size_t> mirror;  // none for a tensor without elements
 };
 
+// A nested device tensor of the call and the CPU nested tensor standing in for it: the same
+// sizes, strides and offsets over the CPU twin of its whole storage (`buffer`).
+struct NestedTwin {
+  at::Tensor device;
+  at::Tensor cpu;
+  at::Tensor buffer;  // the device storage as a dense tensor, which has a Twin
+};
+
+// The storage of a nested tensor as a dense one-dimensional tensor, from its first byte.
+at::Tensor whole_storage(const at::Tensor& nested) {
+  return at::native::get_nested_tensor_impl(nested)->get_unsafe_storage_as_tensor();
+}
+
 class Call {
  public:
   Call(const c10::OperatorHandle& op, torch::jit::Stack* stack)
@@ -235,6 +249,14 @@ class Call {
       });
     }
     mirrors_to_cpu();
+    for (NestedTwin& nested : nested_twins_) {
+      const auto* impl = at::native::get_nested_tensor_impl(nested.device);
+      nested.cpu = at::detail::make_tensor<at::native::NestedTensorImpl>(
+          twin_of(nested.buffer).cpu,
+          impl->get_nested_sizes(),
+          impl->get_nested_strides(),
+          impl->get_storage_offsets());
+    }
     for (std::size_t i = 0; i < arguments.size(); ++i) {
       c10::IValue& slot = stack_[first_ + i];
       if (slot.isDevice() && slot.toDevice().is_privateuseone()) {
@@ -243,8 +265,9 @@ class Call {
         slot = c10::IValue(c10::Device(c10::kCPU));
         continue;
       }
-      slot =
-          map_tensors(slot, [&](const at::Tensor& t) { return on_device(t) ? twin_of(t).cpu : t; });
+      // An operator asked for CPU results (a nested tensor's .cpu()) leaves them there.
+      if (slot.isDevice() && slot.toDevice().is_cpu()) results_on_cpu_ = true;
+      slot = map_tensors(slot, [&](const at::Tensor& t) { return cpu_stand_in(t); });
     }
   }
 
@@ -257,7 +280,7 @@ class Call {
     for (std::size_t i = 0; i < arguments.size(); ++i) {
       if (!facts_.writes[i]) continue;
       for_each_tensor(arguments_[i], [&](const at::Tensor& t) {
-        if (on_device(t)) written.push_back(&twin_of(t));
+        if (on_device(t)) written.push_back(&twin_of(t.is_nested() ? nested_twin_of(t).buffer : t));
       });
     }
     // Which kernels wrote straight into device memory must be known before the mappings end.
@@ -266,13 +289,25 @@ class Call {
     unmap_all();
     for (std::size_t i = 0; i < written.size(); ++i) write_back(*written[i], in_place[i]);
     const std::size_t count = schema_.returns().size();
+    if (results_on_cpu_) return;
     for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
-      stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) { return to_device(t); });
+      stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
+        return t.is_nested() ? nested_to_device(t) : to_device(t);
+      });
     }
   }
 
  private:
   void note(const at::Tensor& t) {
+    if (t.is_nested()) {
+      for (const NestedTwin& nested : nested_twins_) {
+        if (nested.device.is_same(t)) return;
+      }
+      at::Tensor buffer = whole_storage(t);
+      note(buffer);
+      nested_twins_.push_back({t, {}, std::move(buffer)});
+      return;
+    }
     for (const Twin& twin : twins_) {
       if (twin.device.is_same(t)) return;
     }
@@ -373,6 +408,19 @@ class Call {
     TORCH_INTERNAL_ASSERT(false, "a device tensor the call did not note");
   }
 
+  const NestedTwin& nested_twin_of(const at::Tensor& device) const {
+    for (const NestedTwin& nested : nested_twins_) {
+      if (nested.device.is_same(device)) return nested;
+    }
+    TORCH_INTERNAL_ASSERT(false, "a nested device tensor the call did not note");
+  }
+
+  // What the CPU kernel gets for an argument's tensor.
+  at::Tensor cpu_stand_in(const at::Tensor& t) const {
+    if (!on_device(t)) return t;
+    return t.is_nested() ? nested_twin_of(t).cpu : twin_of(t).cpu;
+  }
+
   const Mirror* mirror_of(const at::Tensor& cpu) const {
     for (const Mirror& mirror : mirrors_) {
       if (cpu.storage().is_alias_of(mirror.cpu)) return &mirror;
@@ -411,6 +459,23 @@ class Call {
       minimal::set_geometry(device, device.storage(), offset, cpu.sizes(), cpu.strides());
     }
     if (!in_place) minimal::write_elements(device, cpu);
+  }
+
+  // A nested result on the device: the argument it is the twin of, else the same sizes, strides
+  // and offsets over its storage brought to the device as a dense result is (a view of an
+  // argument's storage, or a copy).
+  at::Tensor nested_to_device(const at::Tensor& cpu) const {
+    if (!cpu.is_cpu()) return cpu;
+    for (const NestedTwin& nested : nested_twins_) {
+      if (nested.cpu.is_same(cpu)) return nested.device;
+    }
+    const auto* impl = at::native::get_nested_tensor_impl(cpu);
+    const at::Tensor buffer = to_device(whole_storage(cpu));
+    // Offsets count from the storage's start, which a view of an argument's storage may not be.
+    at::Tensor offsets = impl->get_storage_offsets();
+    if (buffer.storage_offset() != 0) offsets = offsets.add(buffer.storage_offset());
+    return at::detail::make_tensor<at::native::NestedTensorImpl>(
+        buffer, impl->get_nested_sizes(), impl->get_nested_strides(), std::move(offsets));
   }
 
   // A result on the device: the argument it is the twin of (in-place and out= ops return their
@@ -487,7 +552,9 @@ class Call {
   c10::SmallVector<c10::IValue, 8> arguments_;  // as the caller passed them
   c10::SmallVector<Mirror, 4> mirrors_;
   c10::SmallVector<Twin, 4> twins_;
+  std::vector<NestedTwin> nested_twins_;
   std::optional<at::Device> device_;  // where results go: that of the first device tensor
+  bool results_on_cpu_ = false;       // the operator was asked for CPU results
 };
 
 }  // namespace

@@ -145,4 +145,10 @@ TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {
   m.fallback(torch::CppFunction::makeFromBoxedFunction<&run>());
 }
 
+// Nested tensors on the device (nn.TransformerEncoder's fast path makes them) reach operators
+// under their own key; the same fallback runs the operators' nested-tensor CPU kernels.
+TORCH_LIBRARY_IMPL(_, NestedTensorPrivateUse1, m) {
+  m.fallback(torch::CppFunction::makeFromBoxedFunction<&run>());
+}
+
 }  // namespace mydevice::cpu_fallback
