@@ -23,7 +23,7 @@ EVERY_KEY = {
     "autograd": ["mm"],
     "autocast": {"lower_precision_fp": ["mm"], "fp32": ["softmax"], "promote": ["cat"]},
     "amp_dtypes": ["bfloat16"],
-    "fallback": {"policy": "silent", "deny": ["nonzero"]},
+    "fallback": {"policy": "silent", "deny": ["nonzero"], "register_cpu_kernels": True},
     "features": {name: True for name in SCHEMA["properties"]["features"]["properties"]},
     "runtime": {"devices": 3, "source": "everydev_runtime", "host_addressable": True},
     "build": {"registration_shards": 2},

@@ -216,8 +216,8 @@ bool takes_nested(const c10::OperatorHandle& op, const torch::jit::Stack& stack)
 }  // namespace
 
 void run_on_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
-  const c10::DispatchKeySet cpu(takes_nested(op, *stack) ? c10::DispatchKey::NestedTensorCPU
-                                                         : c10::DispatchKey::CPU);
+  const c10::DispatchKeySet cpu(
+      takes_nested(op, *stack) ? c10::DispatchKey::NestedTensorCPU : c10::DispatchKey::CPU);
   const auto& table = kernels();
   const auto it = table.find(cpu_call::operator_key(op));
   if (it != table.end()) {

@@ -104,6 +104,7 @@ bool mixes_devices(std::string_view key) {
 // that would cost a small operator's call a good part of its time, so it is done on the
 // operator's first call and kept.
 struct OperatorFacts {
+  c10::OperatorName name;      // whose facts these are
   std::string key;             // operator_key()
   bool mixes_devices = false;  // its tensors may be on different devices
   std::vector<bool> writes;    // per argument: whether the operator writes into it
@@ -114,14 +115,18 @@ OperatorFacts work_out_facts(const c10::FunctionSchema& schema);
 // The facts of `op`, worked out once per operator name for the process and kept (operators are
 // few and live as long as it does; a custom operator defined again with another number of
 // arguments gets new facts, and the old ones stay valid for whoever holds them). Each thread
-// keeps its own index of them, so a call takes no lock.
+// keeps its own index of them, so a call takes no lock. That index is keyed by the address of
+// the operator's schema, which the dispatcher keeps in place while the operator is registered:
+// hashing a pointer costs a call far less than hashing the operator's name (and a hit still
+// checks the name, in case another operator's schema has taken the address since).
 const OperatorFacts& facts_of(const c10::OperatorHandle& op) {
   const c10::FunctionSchema& schema = op.schema();
   const auto current = [&](const OperatorFacts* facts) {
-    return facts != nullptr && facts->writes.size() == schema.arguments().size();
+    return facts != nullptr && facts->writes.size() == schema.arguments().size() &&
+           facts->name == schema.operator_name();
   };
-  thread_local std::unordered_map<c10::OperatorName, const OperatorFacts*> index;
-  const OperatorFacts*& indexed = index[schema.operator_name()];
+  thread_local std::unordered_map<const c10::FunctionSchema*, const OperatorFacts*> index;
+  const OperatorFacts*& indexed = index[&schema];
   if (current(indexed)) return *indexed;
   static std::mutex mutex;
   static auto* shared = new std::unordered_map<c10::OperatorName, const OperatorFacts*>();
@@ -153,9 +158,8 @@ bool is_write(std::string_view key, const c10::Argument& argument) {
 }
 
 OperatorFacts work_out_facts(const c10::FunctionSchema& schema) {
-  OperatorFacts facts;
-  facts.key = operator_key(schema.operator_name());
-  facts.mixes_devices = mixes_devices(facts.key);
+  std::string key = operator_key(schema.operator_name());
+  OperatorFacts facts{schema.operator_name(), key, mixes_devices(key), {}};
   for (const c10::Argument& argument : schema.arguments()) {
     facts.writes.push_back(is_write(facts.key, argument));
   }
