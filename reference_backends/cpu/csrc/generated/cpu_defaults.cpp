@@ -237,6 +237,7 @@ std::vector<std::string> names() {
       "convolution_backward_overrideable",
       "convolution_overrideable",
       "mode.values",
+      "mse_loss",
   };
 }
 

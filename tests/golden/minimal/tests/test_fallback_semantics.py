@@ -340,3 +340,15 @@ def test_views_probe_of_the_readme():
     assert base[:, :, 1::2].abs().sum().item() == 0
     assert view.stride() == (48, 12, 2)
     torch.testing.assert_close(view.cpu(), torch.full((3, 4, 6), 5.0))
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+def test_a_loss_warns_no_more_than_on_the_cpu(reduction):
+    # Reduced through an out= tensor, which the CPU's kernel grows first, mse_loss said "An
+    # output with one or more elements was resized" on a device where the CPU says nothing.
+    torch.manual_seed(0)
+    a, b = torch.randn(8), torch.randn(8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        loss = torch.nn.functional.mse_loss(a.to(DEVICE), b.to(DEVICE), reduction=reduction)
+    torch.testing.assert_close(loss.cpu(), torch.nn.functional.mse_loss(a, b, reduction=reduction))

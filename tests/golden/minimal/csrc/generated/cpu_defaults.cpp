@@ -237,6 +237,7 @@ std::vector<std::string> names() {
       "convolution_backward_overrideable",
       "convolution_overrideable",
       "mode.values",
+      "mse_loss",
   };
 }
 
@@ -259,6 +260,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl(
       "convolution_overrideable", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
   m.impl("mode.values", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
+  m.impl("mse_loss", torch::CppFunction::makeFromBoxedFunction<&cpu_fallback::run>());
 }
 
 }  // namespace mydevice::cpu_defaults
