@@ -290,9 +290,17 @@ class Call {
     // Which kernels wrote straight into device memory must be known before the mappings end.
     c10::SmallVector<bool, 4> in_place;
     for (const Twin* twin : written) in_place.push_back(wrote_in_place(*twin));
+    const std::size_t count = schema_.returns().size();
+    if (results_on_cpu_) {
+      // CPU results asked for must not point into device memory mapped only for the call.
+      for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
+        stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
+          return mirror_of(t.is_nested() ? whole_storage(t) : t) != nullptr ? t.clone() : t;
+        });
+      }
+    }
     unmap_all();
     for (std::size_t i = 0; i < written.size(); ++i) write_back(*written[i], in_place[i]);
-    const std::size_t count = schema_.returns().size();
     if (results_on_cpu_) return;
     for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
       stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
