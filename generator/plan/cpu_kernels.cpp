@@ -43,6 +43,16 @@ bool has_composite_implicit_kernel(const model::NativeFunction& fn) {
   return found;
 }
 
+// A functional operator of a structured group (add.Tensor) runs on the device without a kernel
+// of its own: PyTorch's structured kernel works out its result's shape, allocates the result on
+// the device and calls the out= operator, whose CPU kernel the device registers. Registered as
+// well, its CPU kernel would allocate the result in CPU memory, copied into device memory on
+// every call. Its in-place sibling (add_.Tensor) is registered: it allocates nothing.
+bool writes_an_argument(const model::NativeFunction& fn) {
+  return std::any_of(fn.func.arguments.begin(), fn.func.arguments.end(),
+                     [](const schema::Argument& a) { return a.is_write(); });
+}
+
 }  // namespace
 
 bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn,
@@ -51,7 +61,7 @@ bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn,
   if (names_key(fn, "CPU")) return true;
   const model::NativeFunction* delegate =
       fn.structured_delegate.empty() ? nullptr : registry.find(fn.structured_delegate);
-  return delegate != nullptr && names_key(*delegate, "CPU");
+  return delegate != nullptr && names_key(*delegate, "CPU") && writes_an_argument(fn);
 }
 
 RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,

@@ -15,10 +15,11 @@
 
 namespace frp::plan {
 
-// Whether the device may run `fn`'s CPU kernel as a kernel of its own: its `dispatch:` (or, for a
-// structured op, its delegate's) names the CPU key, and it has no composite-implicit kernel, whose
-// decomposition is also its autograd (a composite-explicit one has a gradient formula of its own,
-// which still applies).
+// Whether the device runs `fn`'s CPU kernel as a kernel of its own: its `dispatch:` (or, for the
+// in-place operator of a structured group, its delegate's) names the CPU key, and it has no
+// composite-implicit kernel, whose decomposition is also its autograd (a composite-explicit one
+// has a gradient formula of its own, which still applies). A structured group's functional
+// operator is left to PyTorch's structured kernel, which allocates its result on the device.
 bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn, const model::OpRegistry& registry);
 
 // The aten operators whose CPU kernels the device registers, each list sorted. Empty unless the
