@@ -84,7 +84,10 @@ void copy_bytes(
     runtime::CopyKind kind,
     bool non_blocking,
     c10::DeviceIndex device) {
-  if (non_blocking) {
+  // A copy between device buffers is queued on the current stream, after the kernels before it,
+  // and the host goes on, as with CUDA: waiting would only stall the host's next launches.
+  // A copy from or to host memory completes before it returns unless asked not to.
+  if (non_blocking || kind == runtime::CopyKind::DeviceToDevice) {
     runtime::memcpy_async(dst, src, bytes, kind, streams::native(streams::current_stream(device)));
   } else {
     runtime::memcpy(dst, src, bytes, kind);
