@@ -31,6 +31,7 @@ add_custom_command(
 target_sources(torch_ocl PRIVATE
   ${OCL_EMBEDDED_SOURCES}
   csrc/opencl/batch_norm.cpp
+  csrc/opencl/compiled.cpp
   csrc/opencl/convolution.cpp
   csrc/opencl/elementwise.cpp
   csrc/opencl/indexing.cpp

@@ -799,6 +799,19 @@ def test_mm_into_an_out_view(shape: tuple[int, int, int]) -> None:
         ).sum() == whole.numel() - m * n  # nothing past the view
 
 
+def test_bmm_into_out_tensors_runs_on_the_device() -> None:
+    """bmm.out, which compiled code calls for every batched product: a fresh out= tensor, one
+    resized, and a transposed view."""
+    a, b = sample((3, 5, 7), torch.float32, 41), sample((3, 7, 4), torch.float32, 42)
+    for out in (
+        torch.empty(3, 5, 4, device=DEVICE),
+        torch.empty(0, device=DEVICE),
+        torch.full((3, 4, 5), 9.0, device=DEVICE).transpose(1, 2),
+    ):
+        torch.bmm(a.to(DEVICE), b.to(DEVICE), out=out)
+        torch.testing.assert_close(out.cpu(), torch.bmm(a, b))
+
+
 @pytest.mark.parametrize("name", ["chain", "loss"])
 def test_the_comfyui_workflows_run_on_kernels_alone(name: str, tmp_path) -> None:
     """The pack's example workflows (Conv2D -> ReLU -> Linear -> Sigmoid as an image; Linear and

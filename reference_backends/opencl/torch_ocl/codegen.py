@@ -17,10 +17,19 @@ can address device memory (frp.yaml ``runtime.host_addressable``); none otherwis
     class Scheduling(SIMDScheduling):
         kernel_type = MyKernel  # emits your kernel language, compiled by your runtime
 
+frp-gen's OpenCL reference backend does this for OpenCL C (``torch_ocl/opencl_inductor.py``).
+Inductor keeps compiled graphs on disk by torch's version and the graph, not by your code
+generator: while you change it, run with ``TORCHINDUCTOR_FX_GRAPH_CACHE=0``.
+
 ``PythonWrapperCodegen`` writes the host code around the kernels: it allocates buffers and calls
 each kernel. None keeps the generated one (``inductor.PythonWrapperCodegen``), which calls a C++
 scheduling's kernels on the host; set a subclass of it when your kernels launch differently.
 """
 
-Scheduling = None
+# ocl's kernels are OpenCL C, in buffers the host cannot address: opencl_inductor.py writes
+# Inductor's fused kernels in OpenCL C, and the generated wrapper calls them as it calls a C++
+# scheduling's kernels (each kernel is a Python callable).
+from . import opencl_inductor
+
+Scheduling = opencl_inductor.Scheduling
 PythonWrapperCodegen = None

@@ -112,6 +112,20 @@ at::Tensor wrapper_bmm(const at::Tensor& self, const at::Tensor& mat2) {
   return kernels::bmm(self, mat2);
 }
 
+at::Tensor& wrapper_bmm_out(const at::Tensor& self, const at::Tensor& mat2, at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "bmm.out", "self");
+  check_device(common_device, mat2, "bmm.out", "mat2");
+  check_written_device(common_device, out, "bmm.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("bmm.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("bmm.out");
+    calls.record();
+  }
+  return kernels::bmm_out(self, mat2, out);
+}
+
 at::Tensor wrapper_cat(const at::ITensorListRef& tensors, int64_t dim) {
   std::optional<at::Device> common_device;
   check_device(common_device, tensors, "cat", "tensors");
@@ -473,6 +487,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("argmax", TORCH_FN(wrapper_argmax));
   m.impl("bernoulli_.float", TORCH_FN(wrapper_bernoulli__float));
   m.impl("bmm", TORCH_FN(wrapper_bmm));
+  m.impl("bmm.out", TORCH_FN(wrapper_bmm_out));
   m.impl("cat", TORCH_FN(wrapper_cat));
   m.impl("cat.out", TORCH_FN(wrapper_cat_out));
   m.impl("eq.Scalar", TORCH_FN(wrapper_eq_Scalar));

@@ -1,7 +1,7 @@
 // Scaffolded by frp-gen. This file is yours: regen never overwrites it;
 // when an operator's schema changes, it merges the new signature in and keeps your code.
 //
-// Kernels of ocl: bmm (cl/matmul.cl, a batch of products in one launch).
+// Kernels of ocl: bmm and bmm.out (cl/matmul.cl, a batch of products in one launch).
 #include "generated/kernels/bmm.h"
 
 #include <ATen/ops/bmm_meta.h>
@@ -24,6 +24,18 @@ at::Tensor bmm(const at::Tensor& self, const at::Tensor& mat2) {
   op.meta(self, mat2);
   opencl::matmul::gemm(self, mat2, op.output(), 1, 0);
   return op.take();
+}
+
+// bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& bmm_out(const at::Tensor& self, const at::Tensor& mat2, at::Tensor& out) {
+  const std::optional<int> device = opencl::elementwise::device_for(
+      {&self, &mat2, &out}, opencl::elementwise::CpuScalars::kRefused);
+  if (!device) return cpu_fallback::call<at::_ops::bmm_out>(self, mat2, out);
+  opencl::Structured<at::meta::structured_bmm> op({&out}, opencl::Output::kOut);
+  op.meta(self, mat2);
+  opencl::matmul::gemm(self, mat2, op.output(), 1, 0);
+  op.finish();
+  return out;
 }
 
 }  // namespace ocl::kernels

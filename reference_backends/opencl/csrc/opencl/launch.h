@@ -24,6 +24,8 @@ namespace ocl::opencl {
 class Launch {
  public:
   Launch(int device, Program program, const std::string& defines, const char* name);
+  // A kernel already looked up (kernel_from_source).
+  Launch(int device, cl_kernel kernel, const char* name);
 
   // Two arguments: the buffer holding the tensor's first element and that element's index in it
   // (a `__global T*` and a `ulong` on the kernel's side).

@@ -63,9 +63,8 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 0xcbf29ce4842223
 std::string common_options(int index) {
   cl_device_id device = device_id(index);
   cl_device_fp_config config = 0;
-  check(
-      clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof(config), &config, nullptr),
-      "clGetDeviceInfo");
+  check(clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof(config), &config, nullptr),
+        "clGetDeviceInfo");
   std::string options = "-cl-std=CL1.2";
   if ((config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0) {
     options += " -cl-fp32-correctly-rounded-divide-sqrt";
@@ -140,10 +139,8 @@ std::string build_log(cl_program program, cl_device_id device) {
 }
 
 // Builds from a cached binary; nullptr if there is none or the driver refuses it.
-cl_program from_binary(
-    int device,
-    const std::vector<unsigned char>& binary,
-    const std::string& options) {
+cl_program from_binary(int device, const std::vector<unsigned char>& binary,
+                       const std::string& options) {
   if (binary.empty()) return nullptr;
   cl_device_id id = device_id(device);
   const unsigned char* data = binary.data();
@@ -178,25 +175,16 @@ std::vector<unsigned char> binary_of(cl_program program) {
   return binary;
 }
 
-cl_program build(int device, Program program, const std::string& defines) {
+// Builds `source` with `options` for `device`, from the binary cache when it has the program.
+// `what` names the program in a build error.
+cl_program build_source(int device, const std::string& source, const std::string& options,
+                        std::string_view what) {
   cl_device_id id = device_id(device);
-  std::string source;
-  for (const std::string_view file : files_of(program)) {
-    source += "// ";
-    source += file;
-    source += "\n";
-    source += kernel_source(file);
-    source += "\n";
-  }
-  const std::string options = common_options(device) + " " + defines;
-
   // The key names everything the binary depends on: the source, the options, the device and its
   // driver.
   std::uint64_t hash = fnv1a(source);
   for (const std::string& part :
-       {options,
-        device_text(id, CL_DEVICE_NAME),
-        device_text(id, CL_DEVICE_VERSION),
+       {options, device_text(id, CL_DEVICE_NAME), device_text(id, CL_DEVICE_VERSION),
         device_text(id, CL_DRIVER_VERSION)}) {
     hash = fnv1a(part, fnv1a("\x1f", hash));
   }
@@ -214,25 +202,32 @@ cl_program build(int device, Program program, const std::string& defines) {
   if (status != CL_SUCCESS) {
     const std::string log = build_log(built, id);
     clReleaseProgram(built);
-    TORCH_CHECK(
-        false,
-        "ocl: building the kernels of ",
-        files_of(program).back(),
-        " with '",
-        options,
-        "' failed (",
-        error_name(status),
-        "):\n",
-        log);
+    TORCH_CHECK(false, "ocl: building the kernels of ", what, " with '", options, "' failed (",
+                error_name(status), "):\n", log);
   }
   binary_cache().store(key, binary_of(built));
   return built;
+}
+
+cl_program build(int device, Program program, const std::string& defines) {
+  std::string source;
+  for (const std::string_view file : files_of(program)) {
+    source += "// ";
+    source += file;
+    source += "\n";
+    source += kernel_source(file);
+    source += "\n";
+  }
+  return build_source(device, source, common_options(device) + " " + defines,
+                      files_of(program).back());
 }
 
 struct Programs {
   std::mutex mutex;
   std::map<std::tuple<int, Program, std::string>, cl_program> programs;
   std::map<std::tuple<cl_program, std::string>, cl_kernel> kernels;
+  // Programs built from source text at run time, by device and text.
+  std::map<std::tuple<int, std::string>, cl_program> from_source;
 };
 
 Programs& programs() {
@@ -246,27 +241,37 @@ cl_program program_of(Programs& all, int device, Program program, const std::str
   return built;
 }
 
+cl_kernel kernel_of(Programs& all, cl_program built, const std::string& name) {
+  cl_kernel& found = all.kernels[{built, name}];
+  if (found == nullptr) {
+    cl_int status = CL_SUCCESS;
+    found = clCreateKernel(built, name.c_str(), &status);
+    check(status, name.c_str());
+  }
+  return found;
+}
+
 }  // namespace
 
 cl_kernel kernel(int device, Program program, const std::string& defines, const char* name) {
   Programs& all = programs();
   std::lock_guard<std::mutex> lock(all.mutex);
-  cl_program built = program_of(all, device, program, defines);
-  cl_kernel& found = all.kernels[{built, name}];
-  if (found == nullptr) {
-    cl_int status = CL_SUCCESS;
-    found = clCreateKernel(built, name, &status);
-    check(status, name);
-  }
-  return found;
+  return kernel_of(all, program_of(all, device, program, defines), name);
+}
+
+cl_kernel kernel_from_source(int device, const std::string& source, const std::string& name) {
+  Programs& all = programs();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  cl_program& built = all.from_source[{device, source}];
+  if (built == nullptr) built = build_source(device, source, common_options(device), name);
+  return kernel_of(all, built, name);
 }
 
 std::size_t group_size(int device) {
   std::size_t largest = 0;
-  check(
-      clGetDeviceInfo(
-          device_id(device), CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(largest), &largest, nullptr),
-      "clGetDeviceInfo");
+  check(clGetDeviceInfo(device_id(device), CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(largest), &largest,
+                        nullptr),
+        "clGetDeviceInfo");
   // A CPU runs a work-group's items one after another on one core, in vectors across items:
   // cooperating rows gain nothing past a vector's lanes, and every barrier is one more pass over
   // the group (softmax of 2,048 rows of 64: 6.0 ms with 256 items, 1.6 ms with 8, 1.9 with 16).
@@ -286,9 +291,8 @@ std::size_t elementwise_chunk(int device) {
 bool is_cpu(int device) {
   return per_device(device, [](int index) {
     cl_device_type type = 0;
-    check(
-        clGetDeviceInfo(device_id(index), CL_DEVICE_TYPE, sizeof(type), &type, nullptr),
-        "clGetDeviceInfo");
+    check(clGetDeviceInfo(device_id(index), CL_DEVICE_TYPE, sizeof(type), &type, nullptr),
+          "clGetDeviceInfo");
     return (type & CL_DEVICE_TYPE_CPU) != 0;
   });
 }
@@ -301,9 +305,8 @@ bool has_kernel(int device, Program program, const std::string& defines, const c
   std::size_t size = 0;
   check(clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &size), "clGetProgramInfo");
   std::string names(size, '\0');
-  check(
-      clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, size, names.data(), nullptr),
-      "clGetProgramInfo");
+  check(clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, size, names.data(), nullptr),
+        "clGetProgramInfo");
   // A ';'-separated list.
   std::string_view rest(names.c_str());
   while (!rest.empty()) {
@@ -324,16 +327,13 @@ bool device_has_fp64(int device) {
 int native_float_width(int device) {
   return per_device(device, [](int index) {
     cl_uint width = 1;
-    check(
-        clGetDeviceInfo(
-            device_id(index), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof(width), &width, nullptr),
-        "clGetDeviceInfo");
+    check(clGetDeviceInfo(device_id(index), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof(width),
+                          &width, nullptr),
+          "clGetDeviceInfo");
     return static_cast<int>(width);
   });
 }
 
-std::string cache_directory() {
-  return binary_cache().folder().string();
-}
+std::string cache_directory() { return binary_cache().folder().string(); }
 
 }  // namespace ocl::opencl

@@ -37,6 +37,11 @@ enum class Program { kElementwise, kCopy, kReduce, kMatmul, kNn, kRandom };
 // must not set the kernel's arguments concurrently: opencl/launch.h serializes launches.
 cl_kernel kernel(int device, Program program, const std::string& defines, const char* name);
 
+// Kernel `name` of a program built at run time from `source` (torch.compile's kernels: see
+// compiled.cpp), with the options every program has. Built once per device and text, and kept
+// in the binary cache as the others are.
+cl_kernel kernel_from_source(int device, const std::string& source, const std::string& name);
+
 // Whether the program built with `defines` has kernel `name` (ops that exist only for some
 // dtypes: the floating-point ones are compiled for floating types only).
 bool has_kernel(int device, Program program, const std::string& defines, const char* name);

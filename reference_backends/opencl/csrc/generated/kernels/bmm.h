@@ -17,4 +17,7 @@ namespace ocl::kernels {
 // bmm(Tensor self, Tensor mat2) -> Tensor
 at::Tensor bmm(const at::Tensor& self, const at::Tensor& mat2);
 
+// bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& bmm_out(const at::Tensor& self, const at::Tensor& mat2, at::Tensor& out);
+
 }  // namespace ocl::kernels

@@ -1,0 +1,122 @@
+// The two operators through which torch.compile's OpenCL kernels run (torch_ocl/opencl_inductor.py
+// writes them):
+//
+//   ocl_compiled::define(str source, str name, bool chunked, bool checks_indices) -> int
+//       records kernel `name` of the OpenCL C `source`; the number it returns names it to launch.
+//   ocl_compiled::launch(int kernel, Tensor[] tensors, int[] sizes, int elements) -> ()
+//       runs it on the tensors' device and current stream: each tensor is passed as its buffer and
+//       its first element's index in it (a `__global T*` and a `ulong`), then each size as a
+//       `long`. Work-item i takes elements [i * CHUNK, (i + 1) * CHUNK) of `elements` if the
+//       kernel is `chunked` (a pointwise kernel), else element i (a row of a reduction); the
+//       items run in work-groups of group_size(), so that a CPU device spreads them over its
+//       cores.
+//
+// A kernel that checks indices (an index read from a tensor, as gather and embedding have) takes
+// one more buffer, last: the device's index-error word, which it sets instead of reading or
+// writing out of bounds. launch() then waits for the kernel and raises an IndexError if the word
+// was set, as eager mode raises for the same index (a synchronization CUDA avoids by reporting
+// its device-side assertions later; eager mode on the CPU checks as it goes too).
+//
+// The program is built on the first launch on a device, from the binary cache when an earlier
+// process built the same text.
+#include <ATen/core/Tensor.h>
+#include <ATen/ops/zeros.h>
+#include <c10/util/Exception.h>
+#include <torch/library.h>
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+
+#include "generated/device_activity.h"
+#include "opencl/launch.h"
+#include "opencl/programs.h"
+
+namespace ocl::opencl {
+namespace {
+
+struct Defined {
+  std::string source;
+  std::string name;
+  bool chunked;
+  bool checks_indices;
+};
+
+// A deque, so that launches read an entry while another thread defines the next one.
+struct Kernels {
+  std::mutex mutex;
+  std::deque<Defined> defined;
+};
+
+Kernels& kernels() {
+  static Kernels* all = new Kernels();  // lives to the end: kernels may run at exit
+  return *all;
+}
+
+int64_t define(std::string source, std::string name, bool chunked, bool checks_indices) {
+  Kernels& all = kernels();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  all.defined.push_back({std::move(source), std::move(name), chunked, checks_indices});
+  return static_cast<int64_t>(all.defined.size()) - 1;
+}
+
+const Defined& defined(int64_t kernel) {
+  Kernels& all = kernels();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  TORCH_CHECK(kernel >= 0 && kernel < static_cast<int64_t>(all.defined.size()),
+              "ocl_compiled::launch: no kernel ", kernel, " was defined");
+  return all.defined[static_cast<std::size_t>(kernel)];
+}
+
+// The index-error word of `device`: one int, zero until a kernel finds an index out of range.
+const at::Tensor& index_error(c10::Device device) {
+  static std::mutex mutex;
+  static auto* words = new std::map<c10::DeviceIndex, at::Tensor>();  // lives to the end
+  std::lock_guard<std::mutex> lock(mutex);
+  at::Tensor& word = (*words)[device.index()];
+  if (!word.defined()) word = at::zeros({1}, at::TensorOptions().dtype(at::kInt).device(device));
+  return word;
+}
+
+void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int64_t elements) {
+  const Defined& code = defined(kernel);
+  TORCH_CHECK(!tensors.empty(), code.name, ": a compiled kernel takes at least one tensor");
+  const c10::Device device = tensors.front().device();
+  for (const at::Tensor& tensor : tensors) {
+    TORCH_CHECK(tensor.device() == device, code.name, ": every tensor must be on ", device,
+                ", not ", tensor.device());
+  }
+  TORCH_CHECK(device.is_privateuseone(), code.name, ": the tensors are on ", device);
+  if (elements <= 0) return;
+  const int index = device.index();
+  // The profiler shows the kernel's device time under its own name (opencl_fused_3).
+  const device_activity::Scope activity(code.name);
+  Launch launch(index, kernel_from_source(index, code.source, code.name), code.name.c_str());
+  for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
+  for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
+  if (code.checks_indices) launch.tensor(index_error(device));
+  const auto per_item = code.chunked ? static_cast<int64_t>(elementwise_chunk(index)) : 1;
+  const auto items = static_cast<std::size_t>((elements + per_item - 1) / per_item);
+  const std::size_t group = group_size(index);
+  launch.run_groups((items + group - 1) / group, group);
+  if (!code.checks_indices) return;
+  const at::Tensor& error = index_error(device);
+  if (error.item<int>() == 0) return;
+  error.zero_();
+  TORCH_CHECK_INDEX(
+      false, code.name,
+      ": an index read from a tensor is out of range (the operation eager mode reports as "
+      "\"index out of range\"); run the model without torch.compile to see which");
+}
+
+}  // namespace
+
+TORCH_LIBRARY(ocl_compiled, m) {
+  m.def("define(str source, str name, bool chunked, bool checks_indices) -> int", &define);
+  m.def("launch(int kernel, Tensor[] tensors, int[] sizes, int elements) -> ()", &launch);
+}
+
+}  // namespace ocl::opencl

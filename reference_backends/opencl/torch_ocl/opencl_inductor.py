@@ -1,0 +1,908 @@
+"""Inductor's kernels for ocl, written in OpenCL C.
+
+Inductor fuses pointwise operators and reductions into kernels and asks a device's ``Scheduling``
+to write each one. This module writes them in OpenCL C; ``codegen.py`` makes it ocl's. Operators
+Inductor does not fuse (matrix products, convolutions) stay calls of ocl's own kernels.
+
+The shape of every kernel: work-item i takes CHUNK consecutive elements of the output (the
+``x`` range; CHUNK is the build option of every ocl program, 64 on a CPU device, 1 on a GPU)
+and, for a reduction, loops over the reduced elements (the ``r0_`` range) one after another:
+
+    __kernel void opencl_fused_add_sum_0(__global float* out_ptr0_buffer, ulong out_ptr0_start,
+                                         ..., const long xnumel, const long r0_numel) {
+      __global float* out_ptr0 = out_ptr0_buffer + out_ptr0_start;
+      for (long xindex = ...; xindex < xend; ++xindex) {
+        float tmp_acc0 = 0;
+        for (long r0_index = 0; r0_index < r0_numel; ++r0_index) { ...; tmp_acc0 += tmp2; }
+        out_ptr0[xindex] = tmp_acc0;
+      }
+    }
+
+A reduction is then sequential within a work-item: no barriers and no local memory, which suits
+PoCL's CPU devices, where a work-group runs on one core anyway.
+
+The wrapper defines each kernel once (``torch.ops.ocl_compiled.define``, see
+``csrc/opencl/compiled.cpp``) and calls it through ``CompiledKernel``; ocl builds the program on
+the first call and keeps its binary in the kernel cache.
+
+Random numbers (dropout, ``torch.rand`` in compiled code) come from Philox-4x32-10 keyed by the
+seeds Inductor draws from ocl's generator: reproducible under ``torch.manual_seed``, but not
+the numbers eager mode draws, as on every device Inductor compiles for (set
+``torch._inductor.config.fallback_random = True`` for eager mode's numbers).
+
+Not written yet, so Inductor stops with the error of the operator: scans, sorts and bucketize,
+and special functions OpenCL C has no builtin for.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import sympy
+import torch
+from torch._inductor.codegen.common import (
+    CSEVariable,
+    DeferredLine,
+    IndentedBuffer,
+    OpOverrides,
+    PythonPrinter,
+)
+from torch._inductor.codegen.simd import (
+    IterationRangesEntry,
+    SIMDKernel,
+    SIMDScheduling,
+)
+from torch._inductor.utils import get_kernel_metadata
+from torch._inductor.virtualized import V
+from torch.utils._ordered_set import OrderedSet
+from torch.utils._sympy.printers import ExprPrinter
+
+__all__ = ["CompiledKernel", "OpenCLKernel", "Scheduling"]
+
+# The type of a value in a kernel's registers.
+_VALUE_TYPE = {
+    torch.bool: "bool",
+    torch.int8: "char",
+    torch.uint8: "uchar",
+    torch.int16: "short",
+    torch.int32: "int",
+    torch.int64: "long",
+    torch.float32: "float",
+    torch.float64: "double",
+}
+# Half-precision values are computed in float, as eager mode does; in memory they stay 16 bits.
+_COMPUTED_AS = {torch.float16: torch.float32, torch.bfloat16: torch.float32}
+# The type of an element in a buffer: OpenCL C leaves the size of bool open, and has no
+# bfloat16 (its bits are read as ushort and widened).
+_ELEMENT_TYPE = {
+    **_VALUE_TYPE,
+    torch.bool: "uchar",
+    torch.float16: "half",
+    torch.bfloat16: "ushort",
+}
+
+# Declarations are written with this mark in place of the type, which is known only once the
+# variable has its dtype; codegen_kernel puts the type in.
+_DECLARATION = "__declare__ "
+_DECLARED = re.compile(r"__declare__ (\w+) =")
+
+_HELPERS = r"""
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+inline void atomic_add_float(volatile __global float* at, float value) {
+  union { uint bits; float number; } seen, next;
+  do {
+    seen.number = *at;
+    next.number = seen.number + value;
+  } while (atomic_cmpxchg((volatile __global uint*)at, seen.bits, next.bits) != seen.bits);
+}
+inline float bf16_to_float(ushort bits) { return as_float(((uint)bits) << 16); }
+inline ushort float_to_bf16(float value) {
+  if (isnan(value)) return (ushort)0x7fc0;
+  uint bits = as_uint(value);
+  return (ushort)((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+}
+// Philox-4x32-10 (Salmon et al., 2011): four random words for a counter and a key. Inductor's
+// random numbers: the key is a seed the compiled code drew, the counter an element's position.
+inline uint4 philox(ulong counter, ulong key) {
+  uint4 c = (uint4)((uint)counter, (uint)(counter >> 32), 0u, 0u);
+  uint2 k = (uint2)((uint)key, (uint)(key >> 32));
+  for (int round = 0; round < 10; ++round) {
+    const uint lo0 = 0xD2511F53u * c.x, hi0 = mul_hi(0xD2511F53u, c.x);
+    const uint lo1 = 0xCD9E8D57u * c.z, hi1 = mul_hi(0xCD9E8D57u, c.z);
+    c = (uint4)(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
+    k += (uint2)(0x9E3779B9u, 0xBB67AE85u);
+  }
+  return c;
+}
+// Uniform in [0, 1), from 24 random bits.
+inline float random_uniform(long seed, long offset) {
+  return (float)(philox((ulong)offset, (ulong)seed).x >> 8) * 0x1.0p-24f;
+}
+// Standard normal, by the Box-Muller transform of two uniform numbers in (0, 1].
+inline float random_normal(long seed, long offset) {
+  const uint4 bits = philox((ulong)offset, (ulong)seed);
+  const float u1 = ((float)(bits.x >> 8) + 1.0f) * 0x1.0p-24f;
+  const float u2 = (float)(bits.y >> 8) * 0x1.0p-24f;
+  return sqrt(-2.0f * log(u1)) * cos(2.0f * M_PI_F * u2);
+}
+// Uniform in [low, high).
+inline long random_integer(long seed, long offset, long low, long high) {
+  const uint4 bits = philox((ulong)offset, (ulong)seed);
+  const ulong word = ((ulong)bits.x << 32) | bits.y;
+  return low + (long)(word % (ulong)(high - low));
+}
+// A float rounded to the nearest half or bfloat16 (the value a cast to that dtype keeps).
+inline float round_to_half(float value) {
+  ushort bits;
+  vstore_half_rte(value, 0, (__private half*)&bits);
+  return vload_half(0, (__private half*)&bits);
+}
+inline float round_to_bf16(float value) { return bf16_to_float(float_to_bf16(value)); }
+"""
+
+
+def value_type(dtype: torch.dtype) -> str:
+    dtype = _COMPUTED_AS.get(dtype, dtype)
+    if dtype not in _VALUE_TYPE:
+        raise NotImplementedError(f"ocl's compiled kernels do not compute in {dtype}")
+    return _VALUE_TYPE[dtype]
+
+
+def element_type(dtype: torch.dtype) -> str:
+    if dtype not in _ELEMENT_TYPE:
+        raise NotImplementedError(
+            f"ocl's compiled kernels do not read or write {dtype}"
+        )
+    return _ELEMENT_TYPE[dtype]
+
+
+def literal(value: Any, dtype: torch.dtype) -> str:
+    """A constant of `dtype` as OpenCL C writes it."""
+    kind = value_type(dtype)
+    if isinstance(value, bool) or dtype == torch.bool:
+        return "true" if value else "false"
+    if isinstance(value, float) or dtype.is_floating_point:
+        number = float(value)
+        if math.isnan(number):
+            text = "NAN"
+        elif math.isinf(number):
+            text = "INFINITY" if number > 0 else "-INFINITY"
+        else:
+            text = repr(number)
+        return f"(({kind}){text})"
+    if dtype == torch.int64 and value == -(2**63):
+        return "LONG_MIN"
+    return f"(({kind}){int(value)}{'L' if dtype == torch.int64 else ''})"
+
+
+class OpenCLPrinter(ExprPrinter):
+    """Index expressions (sympy) as OpenCL C; every index is a signed integer."""
+
+    def _print_Integer(self, expr: sympy.Expr) -> str:
+        return f"{int(expr)}L" if abs(int(expr)) >= 2**31 else str(int(expr))
+
+    # Inductor's indices are never negative, and its divisors and moduli positive: C's / and %
+    # then round as Python's // and % do, and a constant divisor compiles to a multiplication.
+    # Anything else goes through floor_div and python_mod.
+    def _print_FloorDiv(self, expr: sympy.Expr) -> str:
+        return self._divide(*expr.args)
+
+    def _print_ModularIndexing(self, expr: sympy.Expr) -> str:
+        x, div, mod = expr.args
+        quotient = self.doprint(x) if div == 1 else self._divide(x, div)
+        if _plain_division(x, mod):
+            return f"(({quotient}) % ({self.doprint(mod)}))"
+        return f"python_mod({quotient}, {self.doprint(mod)})"
+
+    def _print_PythonMod(self, expr: sympy.Expr) -> str:
+        x, mod = expr.args
+        if _plain_division(x, mod):
+            return f"(({self.doprint(x)}) % ({self.doprint(mod)}))"
+        return f"python_mod({self.doprint(x)}, {self.doprint(mod)})"
+
+    def _divide(self, x: sympy.Expr, divisor: sympy.Expr) -> str:
+        if _plain_division(x, divisor):
+            return f"(({self.doprint(x)}) / ({self.doprint(divisor)}))"
+        return f"floor_div({self.doprint(x)}, {self.doprint(divisor)})"
+
+    def _print_CleanDiv(self, expr: sympy.Expr) -> str:
+        return self._print_FloorDiv(expr)
+
+    def _print_Min(self, expr: sympy.Expr) -> str:
+        return self._fold(expr.args, "min")
+
+    def _print_Max(self, expr: sympy.Expr) -> str:
+        return self._fold(expr.args, "max")
+
+    def _fold(self, args: Any, function: str) -> str:
+        text = self.doprint(args[0])
+        for arg in args[1:]:
+            text = f"{function}((long)({text}), (long)({self.doprint(arg)}))"
+        return text
+
+    def _print_Abs(self, expr: sympy.Expr) -> str:
+        return f"(long)abs((long)({self.doprint(expr.args[0])}))"
+
+    def _print_Where(self, expr: sympy.Expr) -> str:
+        condition, then, otherwise = (self.doprint(arg) for arg in expr.args)
+        return f"(({condition}) ? ({then}) : ({otherwise}))"
+
+    def _print_And(self, expr: sympy.Expr) -> str:
+        return " && ".join(f"({self.doprint(arg)})" for arg in expr.args)
+
+    def _print_Or(self, expr: sympy.Expr) -> str:
+        return " || ".join(f"({self.doprint(arg)})" for arg in expr.args)
+
+    def _print_Not(self, expr: sympy.Expr) -> str:
+        return f"!({self.doprint(expr.args[0])})"
+
+    def _print_ToFloat(self, expr: sympy.Expr) -> str:
+        return f"(double)({self.doprint(expr.args[0])})"
+
+    def _print_PowByNatural(self, expr: sympy.Expr) -> str:
+        base, exponent = expr.args
+        if isinstance(exponent, sympy.Integer) and 0 <= int(exponent) <= 8:
+            factors = [f"({self.doprint(base)})"] * int(exponent)
+            return " * ".join(factors) if factors else "1"
+        return f"(long)pown((double)({self.doprint(base)}), (int)({self.doprint(exponent)}))"
+
+
+def _plain_division(x: sympy.Expr, divisor: sympy.Expr) -> bool:
+    return bool(x.is_nonnegative) and bool(divisor.is_positive)
+
+
+_INDEX_HELPERS = r"""
+inline long floor_div(long a, long b) {
+  long q = a / b;
+  return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+inline long python_mod(long a, long b) {
+  long r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+"""
+
+
+def _float_only(function: str) -> Any:
+    """An operator of floating-point values, by OpenCL C's builtin of that name."""
+
+    @staticmethod
+    def op(x: CSEVariable) -> str:
+        return f"{function}({x})"
+
+    return op
+
+
+class OpenCLOverrides(OpOverrides):
+    """Each Inductor operator as an OpenCL C expression of its operands."""
+
+    @staticmethod
+    def constant(value: Any, dtype: torch.dtype) -> str:
+        return literal(value, dtype)
+
+    @staticmethod
+    def index_expr(expr: sympy.Expr, dtype: torch.dtype) -> str:
+        index = V.kernel.prepare_indexing(expr)
+        return f"(({value_type(dtype)})({V.kernel.index_to_str(index)}))"
+
+    @staticmethod
+    def value_expr(expr: sympy.Expr, dtype: torch.dtype) -> str:
+        # An expression of the kernel's indices used as a value (a position mask, an iota).
+        return OpenCLOverrides.index_expr(expr, dtype)
+
+    @staticmethod
+    def to_dtype(
+        x: CSEVariable,
+        dtype: torch.dtype,
+        src_dtype: torch.dtype | None = None,
+        use_compute_types: bool = True,
+    ) -> str:
+        if dtype == torch.bool:
+            return f"(({x}) != 0)"
+        if dtype == torch.float16:
+            return f"round_to_half((float)({x}))"
+        if dtype == torch.bfloat16:
+            return f"round_to_bf16((float)({x}))"
+        return f"(({value_type(dtype)})({x}))"
+
+    @staticmethod
+    def to_dtype_bitcast(
+        x: CSEVariable, dtype: torch.dtype, src_dtype: torch.dtype
+    ) -> str:
+        return f"as_{value_type(dtype)}({x})"
+
+    @staticmethod
+    def masked(mask: CSEVariable, body: Any, other: Any) -> CSEVariable:
+        """`body()` where `mask` holds, else `other`: the body's loads may be out of range."""
+        kernel = V.kernel
+        scoped = IndentedBuffer()
+        with kernel.swap_buffers(scoped), scoped.indent():
+            result = body()
+        var = kernel.cse.newvar(dtype=result.dtype)
+        kernel.compute.writeline(f"{value_type(result.dtype)} {var};")
+        kernel.compute.writeline(f"if ({mask}) {{")
+        with kernel.compute.indent():
+            kernel.compute.splice(scoped)
+            kernel.compute.writeline(f"{var} = {result};")
+        kernel.compute.writeline("} else {")
+        with kernel.compute.indent():
+            if isinstance(other, CSEVariable):
+                kernel.compute.writeline(f"{var} = {other};")
+            else:
+                kernel.compute.writeline(f"{var} = {literal(other, result.dtype)};")
+        kernel.compute.writeline("}")
+        return var
+
+    @staticmethod
+    def where(condition: CSEVariable, then: CSEVariable, otherwise: CSEVariable) -> str:
+        return f"(({condition}) ? ({then}) : ({otherwise}))"
+
+    @staticmethod
+    def abs(x: CSEVariable) -> str:
+        if x.dtype is not None and x.dtype.is_floating_point:
+            return f"fabs({x})"
+        return f"(({value_type(x.dtype or torch.int64)})abs({x}))"
+
+    @staticmethod
+    def neg(x: CSEVariable) -> str:
+        return f"(-({x}))"
+
+    @staticmethod
+    def reciprocal(x: CSEVariable) -> str:
+        return f"(1 / ({x}))"
+
+    @staticmethod
+    def square(x: CSEVariable) -> str:
+        return f"(({x}) * ({x}))"
+
+    @staticmethod
+    def sigmoid(x: CSEVariable) -> str:
+        return f"(1 / (1 + exp(-({x}))))"
+
+    @staticmethod
+    def relu(x: CSEVariable) -> str:
+        return f"(({x}) > 0 ? ({x}) : 0)"
+
+    @staticmethod
+    def maximum(a: CSEVariable, b: CSEVariable) -> str:
+        # NaN wins, as in eager mode.
+        if a.dtype is not None and a.dtype.is_floating_point:
+            return f"((isnan({a}) || ({a}) > ({b})) ? ({a}) : ({b}))"
+        return f"(({a}) > ({b}) ? ({a}) : ({b}))"
+
+    @staticmethod
+    def minimum(a: CSEVariable, b: CSEVariable) -> str:
+        if a.dtype is not None and a.dtype.is_floating_point:
+            return f"((isnan({a}) || ({a}) < ({b})) ? ({a}) : ({b}))"
+        return f"(({a}) < ({b}) ? ({a}) : ({b}))"
+
+    @staticmethod
+    def pow(a: CSEVariable, b: CSEVariable) -> str:
+        return f"pow({a}, {b})"
+
+    @staticmethod
+    def fmod(a: CSEVariable, b: CSEVariable) -> str:
+        return f"fmod({a}, {b})"
+
+    @staticmethod
+    def remainder(a: CSEVariable, b: CSEVariable) -> str:
+        if a.dtype is not None and a.dtype.is_floating_point:
+            return f"(({a}) - floor(({a}) / ({b})) * ({b}))"
+        return f"python_mod({a}, {b})"
+
+    @staticmethod
+    def floordiv(a: CSEVariable, b: CSEVariable) -> str:
+        return f"floor_div({a}, {b})"
+
+    @staticmethod
+    def truncdiv(a: CSEVariable, b: CSEVariable) -> str:
+        return f"(({a}) / ({b}))"
+
+    @staticmethod
+    def sign(x: CSEVariable) -> str:
+        return f"((({x}) > 0) - (({x}) < 0))"
+
+    @staticmethod
+    def signbit(x: CSEVariable) -> str:
+        return f"(signbit({x}) != 0)"
+
+    @staticmethod
+    def isnan(x: CSEVariable) -> str:
+        return f"(isnan({x}) != 0)"
+
+    @staticmethod
+    def isinf(x: CSEVariable) -> str:
+        return f"(isinf({x}) != 0)"
+
+    @staticmethod
+    def logical_and(a: CSEVariable, b: CSEVariable) -> str:
+        return f"(({a}) && ({b}))"
+
+    @staticmethod
+    def logical_or(a: CSEVariable, b: CSEVariable) -> str:
+        return f"(({a}) || ({b}))"
+
+    @staticmethod
+    def logical_xor(a: CSEVariable, b: CSEVariable) -> str:
+        return f"((({a}) != 0) != (({b}) != 0))"
+
+    @staticmethod
+    def logical_not(a: CSEVariable) -> str:
+        return f"(!({a}))"
+
+    @staticmethod
+    def round(x: CSEVariable) -> str:
+        return f"rint({x})"  # halves to even, as torch.round
+
+    @staticmethod
+    def atan2(a: CSEVariable, b: CSEVariable) -> str:
+        return f"atan2({a}, {b})"
+
+    @staticmethod
+    def hypot(a: CSEVariable, b: CSEVariable) -> str:
+        return f"hypot({a}, {b})"
+
+    @staticmethod
+    def copysign(a: CSEVariable, b: CSEVariable) -> str:
+        return f"copysign({a}, {b})"
+
+    @staticmethod
+    def nextafter(a: CSEVariable, b: CSEVariable) -> str:
+        return f"nextafter({a}, {b})"
+
+    @staticmethod
+    def rand(seed: CSEVariable, offset: CSEVariable) -> str:
+        return f"random_uniform({seed}, {offset})"
+
+    @staticmethod
+    def randn(seed: CSEVariable, offset: CSEVariable) -> str:
+        return f"random_normal({seed}, {offset})"
+
+    @staticmethod
+    def randint64(
+        seed: CSEVariable, offset: CSEVariable, low: CSEVariable, high: CSEVariable
+    ) -> str:
+        return f"random_integer({seed}, {offset}, {low}, {high})"
+
+    @staticmethod
+    def libdevice_exp(x: CSEVariable) -> str:
+        return f"exp({x})"
+
+
+for _name in [
+    "exp",
+    "exp2",
+    "expm1",
+    "log",
+    "log2",
+    "log10",
+    "log1p",
+    "sqrt",
+    "rsqrt",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "asinh",
+    "acosh",
+    "atanh",
+    "erf",
+    "erfc",
+    "lgamma",
+    "floor",
+    "ceil",
+    "trunc",
+]:
+    setattr(OpenCLOverrides, _name, _float_only(_name))
+OpenCLOverrides.libdevice_sqrt = OpenCLOverrides.sqrt
+OpenCLOverrides.libdevice_abs = OpenCLOverrides.abs
+OpenCLOverrides.libdevice_log = OpenCLOverrides.log
+
+
+class OpenCLKernel(SIMDKernel):
+    """One fused kernel: Inductor calls load, store, reduction and the operators above for its
+    nodes, and codegen_kernel writes the OpenCL C."""
+
+    overrides = OpenCLOverrides  # type: ignore[assignment]
+    newvar_prefix = _DECLARATION
+    suffix = ";"
+    kexpr = OpenCLPrinter().doprint
+    sexpr = kexpr
+    pexpr = PythonPrinter().doprint
+
+    def __init__(self, tiling: dict[str, sympy.Expr], **kwargs: Any) -> None:
+        super().__init__(tiling, **kwargs)
+        # Written after the reduction loop that is being generated (stores of its results).
+        self.post_loop = IndentedBuffer()
+        # Values that live on after the reduction loop closes.
+        self.outside_loop_vars: OrderedSet[Any] = OrderedSet()
+        # Whether an index read from a tensor is checked (the kernel then takes index_error).
+        self.checks_indices = False
+        # Whether a work-item takes CHUNK elements (set by codegen_kernel; see _chunked).
+        self.chunked = True
+
+    # -- what Inductor asks of a SIMD kernel --------------------------------------------------
+
+    def dtype_to_str(self, dtype: torch.dtype) -> str:
+        return value_type(dtype)
+
+    def should_use_persistent_reduction(self) -> bool:
+        return False  # every reduction is a loop within a work-item
+
+    def should_use_cooperative_reduction(self) -> bool:
+        return False
+
+    def want_no_x_dim(self) -> bool:
+        return False
+
+    def codegen_iteration_ranges_entry(self, entry: IterationRangesEntry) -> None:
+        line = f"const {self.index_dtype} {entry.name} = {self.kexpr(self.rename_indexing(entry.expr))};"
+        # A reduced index is computed in the loop over it; the others once per output element.
+        (self.indexing_code if entry.root.is_loop else self.body).writeline(line)
+
+    # -- memory -------------------------------------------------------------------------------
+
+    def load(self, name: str, index: sympy.Expr) -> CSEVariable:
+        pointer = self.args.input(name)
+        dtype = V.graph.get_dtype(name)
+        at = self.index_to_str(self.prepare_indexing(index))
+        if dtype == torch.float16:
+            line = f"vload_half({at}, {pointer})"
+        elif dtype == torch.bfloat16:
+            line = f"bf16_to_float({pointer}[{at}])"
+        elif dtype == torch.bool:
+            line = f"({pointer}[{at}] != 0)"
+        else:
+            line = f"{pointer}[{at}]"
+        var = self.cse.generate(self.loads, line, dtype=_COMPUTED_AS.get(dtype, dtype))
+        if not self.inside_reduction:
+            self.outside_loop_vars.add(var)  # loaded before or after a loop, not in it
+        return var
+
+    def _store_line(self, name: str, index: sympy.Expr, value: CSEVariable) -> str:
+        pointer = self.args.output(name)
+        dtype = V.graph.get_dtype(name)
+        at = self.index_to_str(self.prepare_indexing(index))
+        if dtype == torch.float16:
+            return f"vstore_half_rte({value}, {at}, {pointer});"
+        if dtype == torch.bfloat16:
+            return f"{pointer}[{at}] = float_to_bf16({value});"
+        return f"{pointer}[{at}] = ({element_type(dtype)})({value});"
+
+    def store(
+        self, name: str, index: sympy.Expr, value: CSEVariable, mode: Any = None
+    ) -> None:
+        if mode is None:
+            line = DeferredLine(name, self._store_line(name, index, value))
+        elif mode == "atomic_add":
+            line = DeferredLine(name, self._atomic_add_line(name, index, value))
+        else:
+            raise NotImplementedError(
+                f"ocl's compiled kernels do not store with {mode}"
+            )
+        (self.compute if self.inside_reduction else self.stores).writeline(line)
+
+    def _atomic_add_line(self, name: str, index: sympy.Expr, value: CSEVariable) -> str:
+        """Scatters add into one element from several work-items (max_pool2d's backward)."""
+        pointer = self.args.output(name)
+        dtype = V.graph.get_dtype(name)
+        at = self.index_to_str(self.prepare_indexing(index))
+        if dtype == torch.float32:
+            return f"atomic_add_float(&{pointer}[{at}], {value});"
+        if dtype == torch.int32:
+            return f"atomic_add(&{pointer}[{at}], {value});"
+        raise NotImplementedError(
+            f"ocl's compiled kernels do not add atomically to {dtype}"
+        )
+
+    def store_reduction(self, name: str, index: sympy.Expr, value: CSEVariable) -> None:
+        self.post_loop.writeline(
+            DeferredLine(name, self._store_line(name, index, value))
+        )
+
+    def check_bounds(
+        self, expr: sympy.Expr, size: sympy.Expr, lower: bool, upper: bool
+    ) -> None:
+        """An index read from a tensor out of [0, size): the kernel sets the device's error word
+        (launch raises) and uses 0 instead, so that it never reads or writes out of bounds."""
+        if not (lower or upper):
+            return
+        self.checks_indices = True
+        index = self.index_to_str(expr)
+        bound = self.index_to_str(size)
+        outside = " || ".join(
+            ([f"{index} < 0"] if lower else [])
+            + ([f"{index} >= {bound}"] if upper else [])
+        )
+        self.compute.writeline(f"if ({outside}) {{ index_error[0] = 1; {index} = 0; }}")
+
+    # -- reductions ---------------------------------------------------------------------------
+
+    def _accumulator(self, dtype: torch.dtype, initial: str) -> CSEVariable:
+        var = self.cse.newvar(dtype=dtype)
+        self.body.writeline(f"{value_type(dtype)} {var} = {initial};")
+        self.outside_loop_vars.add(var)
+        return var
+
+    def reduction(
+        self,
+        dtype: torch.dtype,
+        src_dtype: torch.dtype,
+        reduction_type: str,
+        value: Any,
+    ) -> Any:
+        key = (src_dtype, reduction_type, value)
+        if key not in self.cse.reduction_cache:
+            self.cse.reduction_cache[key] = self._reduce(
+                _COMPUTED_AS.get(dtype, dtype), reduction_type, value
+            )
+        return self.cse.reduction_cache[key]
+
+    def _reduce(self, dtype: torch.dtype, kind: str, value: Any) -> Any:
+        """Declares the accumulators before the loop and updates them in it."""
+        line = self.compute.writeline
+        floating = dtype.is_floating_point
+        if kind in ("sum", "prod", "xor_sum", "any"):
+            initial = {"sum": "0", "prod": "1", "xor_sum": "0", "any": "false"}[kind]
+            acc = self._accumulator(dtype, initial)
+            update = {"sum": "+=", "prod": "*=", "xor_sum": "^="}.get(kind)
+            line(f"{acc} {update} {value};" if update else f"{acc} = {acc} || {value};")
+            return acc
+        if kind in ("max", "min"):
+            acc = self._accumulator(dtype, self._identity(dtype, kind))
+            better = ">" if kind == "max" else "<"
+            nan = f"isnan({value}) || " if floating else ""
+            line(f"if ({nan}{value} {better} {acc}) {acc} = {value};")
+            return acc
+        if kind in ("argmax", "argmin"):
+            best = self._accumulator(value.dtype, self._identity(value.dtype, kind[3:]))
+            at = self._accumulator(torch.int64, "-1")
+            better = ">" if kind == "argmax" else "<"
+            nan = (
+                f"(isnan({value}) && !isnan({best})) || "
+                if value.dtype.is_floating_point
+                else ""
+            )
+            # The loop visits the reduced elements in order: the first of equals stays.
+            line(f"if ({at} < 0 || {nan}{value} {better} {best}) {{")
+            line(f"  {best} = {value}; {at} = {self._reduced_index()};")
+            line("}")
+            return at
+        if kind == "welford_reduce":
+            mean, m2, weight = (self._accumulator(dtype, "0") for _ in range(3))
+            delta = self.cse.newvar(dtype=dtype)
+            line(f"{weight} += 1;")
+            line(f"{value_type(dtype)} {delta} = {value} - {mean};")
+            line(f"{mean} += {delta} / {weight};")
+            line(f"{m2} += {delta} * ({value} - {mean});")
+            return mean, m2, weight
+        if kind == "welford_combine":
+            part_mean, part_m2, part_weight = value
+            mean, m2, weight = (self._accumulator(dtype, "0") for _ in range(3))
+            line(f"if ({part_weight} != 0) {{")
+            line(f"  {value_type(dtype)} total = {weight} + {part_weight};")
+            line(f"  {value_type(dtype)} delta = {part_mean} - {mean};")
+            line(f"  {value_type(dtype)} share = {part_weight} / total;")
+            line(f"  {mean} += delta * share;")
+            line(f"  {m2} += {part_m2} + delta * delta * {weight} * share;")
+            line(f"  {weight} = total;")
+            line("}")
+            return mean, m2, weight
+        if kind == "online_softmax_reduce":
+            top = self._accumulator(dtype, "-INFINITY")
+            total = self._accumulator(dtype, "0")
+            line("{")
+            line(f"  {value_type(dtype)} next = fmax({top}, {value});")
+            line(
+                f"  if (isnan({value}) || isnan({top})) {{ {top} = NAN; {total} = NAN; }}"
+            )
+            line("  else if (next != -INFINITY) {")
+            line(f"    {total} = {total} * exp({top} - next) + exp({value} - next);")
+            line(f"    {top} = next;")
+            line("  }")
+            line("}")
+            return top, total
+        raise NotImplementedError(f"ocl's compiled kernels do not reduce with {kind}")
+
+    @staticmethod
+    def _identity(dtype: torch.dtype, kind: str) -> str:
+        if dtype.is_floating_point:
+            return "-INFINITY" if kind == "max" else "INFINITY"
+        if dtype == torch.bool:
+            return "false" if kind == "max" else "true"
+        info = torch.iinfo(dtype)
+        return literal(info.min if kind == "max" else info.max, dtype)
+
+    def _reduced_index(self) -> str:
+        (tree,) = (tree for tree in self.range_trees if tree.is_reduction)
+        return tree.name
+
+    # -- assembling the kernel ----------------------------------------------------------------
+
+    def codegen_body(self) -> None:
+        """Moves what the nodes generated into the body: in the loop over the reduced elements
+        while a reduction is being generated, else as it is."""
+        if not (
+            self.indexing_code
+            or self.loads
+            or self.compute
+            or self.stores
+            or self.post_loop
+        ):
+            return
+        loop = next((tree for tree in self.range_trees if tree.is_loop), None)
+        if self.inside_reduction and loop is not None:
+            self.body.writeline(
+                f"for ({self.index_dtype} {loop.name} = 0; {loop.name} < {loop.prefix}numel; "
+                f"++{loop.name}) {{"
+            )
+            with self.body.indent():
+                self.body.splice(self.indexing_code)
+                self.body.splice(self.loads)
+                self.body.splice(self.compute)
+                self.body.splice(self.stores)
+            self.body.writeline("}")
+            self.cse.invalidate(self.outside_loop_vars)
+            loop.cache_clear()
+        else:
+            self.body.splice(self.indexing_code)
+            self.body.splice(self.loads)
+            self.body.splice(self.compute)
+            self.body.splice(self.stores)
+        self.body.splice(self.post_loop)
+        for buffer in (
+            self.indexing_code,
+            self.loads,
+            self.compute,
+            self.stores,
+            self.post_loop,
+        ):
+            buffer.clear()
+
+    def _size_parameters(self) -> list[str]:
+        """The kernel's long arguments after its buffers: each range's length, then the sizes
+        Inductor passes (ks0, ...); call_kernel passes them in this order."""
+        ranges = [f"{tree.prefix}numel" for tree in self.active_range_trees()]
+        return ranges + list(self.args.sizevars.values())
+
+    def codegen_kernel(self, name: str | None = None) -> str:
+        self.codegen_body()
+        _, _, arguments, _ = self.args.python_argdefs()
+        buffers = [arg for arg in arguments if hasattr(arg, "buffer")]
+        parameters = []
+        pointers = []
+        for arg in buffers:
+            kind = element_type(arg.dtype)
+            parameters.append(
+                f"__global {kind}* {arg.name}_buffer, const ulong {arg.name}_start"
+            )
+            pointers.append(
+                f"__global {kind}* {arg.name} = {arg.name}_buffer + {arg.name}_start;"
+            )
+        parameters += [f"const long {size}" for size in self._size_parameters()]
+        if self.checks_indices:
+            parameters.append(
+                "__global int* index_error_buffer, const ulong index_error_start"
+            )
+            pointers.append(
+                "__global int* index_error = index_error_buffer + index_error_start;"
+            )
+
+        code = IndentedBuffer()
+        code.splice(_HELPERS)
+        code.splice(_INDEX_HELPERS)
+        code.writeline(f"__kernel void KERNEL_NAME({', '.join(parameters)}) {{")
+        with code.indent():
+            code.writelines(pointers)
+            # Indices in the index dtype: int where Inductor found every index fits, so that
+            # dividing an index is a 32-bit division.
+            index = self.index_dtype
+            self.chunked = self._chunked()
+            per_item = "CHUNK" if self.chunked else "1"
+            code.writeline(
+                f"const {index} xstart = ({index})get_global_id(0) * {per_item};"
+            )
+            code.writeline(
+                f"const {index} xend = min(xstart + {per_item}, ({index})xnumel);"
+            )
+            code.writeline(f"for ({index} xindex = xstart; xindex < xend; ++xindex) {{")
+            with code.indent():
+                code.splice(self.body)
+            code.writeline("}")
+        code.writeline("}")
+        return self._declare_types(code.getvalue())
+
+    def _chunked(self) -> bool:
+        """A pointwise kernel's work-item takes CHUNK elements (a vector's worth of work on a CPU
+        device); a reduction's takes one row, so that a few hundred rows still fill every core."""
+        return not any(tree.is_reduction for tree in self.active_range_trees())
+
+    def _declare_types(self, source: str) -> str:
+        def declaration(match: re.Match[str]) -> str:
+            var = self.cse.varname_map.get(match.group(1))
+            if var is None or var.dtype is None:
+                raise NotImplementedError(
+                    f"ocl's compiled kernels: no type is known for {match.group(1)}"
+                )
+            return f"{value_type(var.dtype)} {match.group(1)} ="
+
+        return _DECLARED.sub(declaration, source)
+
+    def call_kernel(
+        self, name: str, node: Any = None, deallocate_ws: bool = True
+    ) -> None:
+        wrapper = V.graph.wrapper_code
+        _, call_args, arguments, _ = self.args.python_argdefs()
+        tensors = [
+            arg for arg, kind in zip(call_args, arguments) if hasattr(kind, "buffer")
+        ]
+        sizes = []
+        for tree in self.active_range_trees():
+            if isinstance(tree.numel, (int, sympy.Integer)):
+                sizes.append(str(int(tree.numel)))
+            else:
+                sizes.append(str(wrapper.generate_numel_expr(name, tree).inner))
+        for outer in self.args.sizevars:
+            wrapper.ensure_size_computed(outer)
+            sizes.append(self.pexpr(outer))
+        wrapper.writeline(f"{name}([{', '.join(tensors)}], [{', '.join(sizes)}])")
+
+
+class Scheduling(SIMDScheduling):
+    """Inductor's scheduling for ocl: kernels of one output range and at most one reduced range,
+    written by OpenCLKernel."""
+
+    kernel_type = OpenCLKernel  # type: ignore[assignment]
+
+    @classmethod
+    def get_tiling_and_scores(
+        cls,
+        node_schedule: Any,
+        numel: sympy.Expr,
+        reduction_numel: sympy.Expr = sympy.S.One,
+        coalesce_analysis: Any = None,
+    ) -> tuple[dict[str, sympy.Expr], None]:
+        # One output range and one reduced range: a work-item walks its elements in order.
+        return cls.create_tiling([numel], [reduction_numel]), None
+
+    def define_kernel(
+        self, src_code: str, node_schedule: Any, kernel: OpenCLKernel
+    ) -> str:
+        wrapper = V.graph.wrapper_code
+        if src_code in wrapper.src_to_kernel:
+            return wrapper.src_to_kernel[src_code]
+        name = f"opencl_fused_{wrapper.next_kernel_suffix()}"
+        wrapper.src_to_kernel[src_code] = name
+        source = src_code.replace("KERNEL_NAME", name)
+        wrapper.add_import_once("from torch_ocl.opencl_inductor import CompiledKernel")
+        origins, _ = get_kernel_metadata(node_schedule, wrapper)
+        wrapper.header.writeline(f"# {origins}" if origins else "")
+        wrapper.header.writeline(f"{name} = CompiledKernel({name!r}, r'''")
+        wrapper.header.splice(source)
+        wrapper.header.writeline(
+            f"''', chunked={kernel.chunked}, checks_indices={kernel.checks_indices})"
+        )
+        return name
+
+
+class CompiledKernel:
+    """A kernel of the compiled code, called with its buffers and its long arguments (the
+    first is the length of the output range, which sets the work-items)."""
+
+    def __init__(
+        self, name: str, source: str, *, chunked: bool, checks_indices: bool
+    ) -> None:
+        self.name = name
+        self.kernel = torch.ops.ocl_compiled.define(
+            source, name, chunked, checks_indices
+        )
+
+    def __call__(self, tensors: list[torch.Tensor], sizes: list[int]) -> None:
+        torch.ops.ocl_compiled.launch(self.kernel, tensors, sizes, sizes[0])
