@@ -170,6 +170,23 @@ def test_reductions_propagate_nan_and_integer_sums():
     compiled_equals_eager(lambda x: (x.sum(dim=1), x.amax(dim=0)), ints)
 
 
+def test_argmax_and_argmin_take_the_first_of_equals():
+    """The work-items of a group take every GROUP-th element of a row; their results merge so
+    that the first index of equal values (or of NaNs) wins, as in eager mode."""
+    x = torch.zeros(4, 29)
+    x[0, [5, 10, 26]] = 3.0  # in different work-items, the later ones merged first
+    x[1, [6, 13]] = -3.0
+    x[2, [9, 2]] = float("nan")
+    x[3, 17] = 1.0
+    ints = (x * 2).nan_to_num(5).to(torch.int32)
+
+    def firsts(x):
+        return x.argmax(dim=1), x.argmin(dim=1), x.amax(dim=1)
+
+    compiled_equals_eager(firsts, x)
+    compiled_equals_eager(firsts, ints)
+
+
 def test_a_long_reduction_is_split():
     """Inductor splits a reduction of many elements into partial reductions and their
     combination (welford_combine for a variance)."""
@@ -375,3 +392,41 @@ def test_dynamic_shapes_through_attention_forward_and_backward():
             torch.testing.assert_close(got.grad.cpu(), want.grad, rtol=1e-4, atol=1e-5)
         layer.zero_grad()
         device_layer.zero_grad()
+
+
+def test_reductions_shared_by_a_work_group(run_python):
+    """On a GPU the items of a work-group share each row of a reduction and merge their
+    results through local memory; OCL_ROW_LANES=group makes the CPU device do the same."""
+    script = """
+import torch, torch_ocl
+
+x = torch.randn(37, 50)
+x[0, [5, 10, 26]] = 9.0
+x[1, 7] = float("nan")
+
+def reductions(x):
+    return (
+        x.sum(dim=1), x.amax(dim=0), x.argmax(dim=1), x.argmin(dim=0),
+        torch.var_mean(x, dim=1), torch.softmax(x, dim=1), (x > 1).any(dim=1),
+    )
+
+got = torch.compile(reductions)(x.to("ocl"))
+torch.testing.assert_close(
+    torch.utils._pytree.tree_map(lambda t: t.cpu(), got), reductions(x),
+    rtol=1e-5, atol=1e-5, equal_nan=True,
+)
+
+# The programs were built for rows shared by a work-group (ROW_LANES is GROUP, not 1).
+from torch_ocl.opencl_inductor import CompiledKernel
+probe = CompiledKernel("probe", '''
+__kernel void probe(__global long* out_buffer, const ulong out_start, const long xnumel) {
+  out_buffer[out_start] = ROW_LANES * 1000 + GROUP;
+}''', chunked=True, checks_indices=False)
+out = torch.zeros(1, dtype=torch.int64, device="ocl")
+probe([out], [1])
+print(out.item())
+"""
+    completed = run_python(script, OCL_ROW_LANES="group")
+    assert completed.returncode == 0, completed.stderr
+    lanes, group = divmod(int(completed.stdout.split()[-1]), 1000)
+    assert lanes == group > 1

@@ -506,6 +506,65 @@ OpenCLOverrides.libdevice_abs = OpenCLOverrides.abs
 OpenCLOverrides.libdevice_log = OpenCLOverrides.log
 
 
+def _merge(
+    kind: str, dtype: torch.dtype, into: tuple[Any, ...], other: tuple[str, ...]
+) -> list[str]:
+    """C lines that fold `other` (one value, or another work-item's accumulators) into the
+    accumulators `into` of a reduction of `kind`."""
+    floating = dtype.is_floating_point
+    kind_of = value_type(dtype)
+    if kind in ("sum", "prod", "xor_sum"):
+        operator = {"sum": "+=", "prod": "*=", "xor_sum": "^="}[kind]
+        return [f"{into[0]} {operator} {other[0]};"]
+    if kind == "any":
+        return [f"{into[0]} = {into[0]} || {other[0]};"]
+    if kind in ("max", "min"):
+        (acc,), (value,) = into, other
+        better = ">" if kind == "max" else "<"
+        nan = f"isnan({value}) || " if floating else ""  # NaN wins, as in eager mode
+        return [f"if ({nan}{value} {better} {acc}) {acc} = {value};"]
+    if kind in ("argmax", "argmin"):
+        (best, at), (value, index) = into, other
+        better = ">" if kind == "argmax" else "<"
+        # NaN wins; of equal values, the first.
+        if floating:
+            wins = (
+                f"(isnan({value}) && !isnan({best})) || "
+                f"(!isnan({best}) && {value} {better} {best}) || "
+                f"(({value} == {best} || (isnan({value}) && isnan({best}))) "
+                f"&& {index} < {at})"
+            )
+        else:
+            wins = f"{value} {better} {best} || ({value} == {best} && {index} < {at})"
+        return [
+            f"if ({index} >= 0 && ({at} < 0 || {wins})) {{ {best} = {value}; {at} = {index}; }}"
+        ]
+    if kind == "welford_combine":
+        (mean, m2, weight), (part_mean, part_m2, part_weight) = into, other
+        return [
+            f"if ({part_weight} != 0) {{",
+            f"  const {kind_of} total = {weight} + {part_weight};",
+            f"  const {kind_of} delta = {part_mean} - {mean};",
+            f"  const {kind_of} share = {part_weight} / total;",
+            f"  {mean} += delta * share;",
+            f"  {m2} += {part_m2} + delta * delta * {weight} * share;",
+            f"  {weight} = total;",
+            "}",
+        ]
+    if kind == "online_softmax_reduce":
+        # (the largest value, the sum of exp(value - largest)); a single value is (value, 1).
+        (top, total), (part_top, part_total) = into, other
+        return [
+            f"if (isnan({part_top}) || isnan({top})) {{ {top} = NAN; {total} = NAN; }}",
+            f"else if (fmax({top}, {part_top}) != -INFINITY) {{",
+            f"  const {kind_of} next = fmax({top}, {part_top});",
+            f"  {total} = {total} * exp({top} - next) + {part_total} * exp({part_top} - next);",
+            f"  {top} = next;",
+            "}",
+        ]
+    raise NotImplementedError(f"ocl's compiled kernels do not reduce with {kind}")
+
+
 class OpenCLKernel(SIMDKernel):
     """One fused kernel: Inductor calls load, store, reduction and the operators above for its
     nodes, and codegen_kernel writes the OpenCL C."""
@@ -527,6 +586,11 @@ class OpenCLKernel(SIMDKernel):
         self.checks_indices = False
         # Whether a work-item takes CHUNK elements (set by codegen_kernel; see _chunked).
         self.chunked = True
+        # The reductions of the loop being generated, merged across the work-group after it:
+        # (kind, dtype, accumulators).
+        self.lane_results: list[tuple[str, torch.dtype, tuple[CSEVariable, ...]]] = []
+        # __local arrays, declared at the kernel's outermost scope as OpenCL C requires.
+        self.local_arrays: list[str] = []
 
     # -- what Inductor asks of a SIMD kernel --------------------------------------------------
 
@@ -646,70 +710,81 @@ class OpenCLKernel(SIMDKernel):
         return self.cse.reduction_cache[key]
 
     def _reduce(self, dtype: torch.dtype, kind: str, value: Any) -> Any:
-        """Declares the accumulators before the loop and updates them in it."""
+        """Declares the accumulators before the loop and updates them in it; codegen_body
+        merges the work-items' accumulators once the loop is over."""
         line = self.compute.writeline
-        floating = dtype.is_floating_point
-        if kind in ("sum", "prod", "xor_sum", "any"):
-            initial = {"sum": "0", "prod": "1", "xor_sum": "0", "any": "false"}[kind]
-            acc = self._accumulator(dtype, initial)
-            update = {"sum": "+=", "prod": "*=", "xor_sum": "^="}.get(kind)
-            line(f"{acc} {update} {value};" if update else f"{acc} = {acc} || {value};")
-            return acc
-        if kind in ("max", "min"):
-            acc = self._accumulator(dtype, self._identity(dtype, kind))
-            better = ">" if kind == "max" else "<"
-            nan = f"isnan({value}) || " if floating else ""
-            line(f"if ({nan}{value} {better} {acc}) {acc} = {value};")
-            return acc
-        if kind in ("argmax", "argmin"):
-            best = self._accumulator(value.dtype, self._identity(value.dtype, kind[3:]))
-            at = self._accumulator(torch.int64, "-1")
-            better = ">" if kind == "argmax" else "<"
-            nan = (
-                f"(isnan({value}) && !isnan({best})) || "
-                if value.dtype.is_floating_point
-                else ""
+        if kind in ("sum", "prod", "xor_sum", "any", "max", "min"):
+            initial = {"sum": "0", "prod": "1", "xor_sum": "0", "any": "false"}
+            acc = self._accumulator(
+                dtype, initial.get(kind) or self._identity(dtype, kind)
             )
-            # The loop visits the reduced elements in order: the first of equals stays.
-            line(f"if ({at} < 0 || {nan}{value} {better} {best}) {{")
-            line(f"  {best} = {value}; {at} = {self._reduced_index()};")
-            line("}")
-            return at
-        if kind == "welford_reduce":
-            mean, m2, weight = (self._accumulator(dtype, "0") for _ in range(3))
+            accumulators: tuple[CSEVariable, ...] = (acc,)
+            self.compute.writelines(_merge(kind, dtype, (acc,), (str(value),)))
+        elif kind in ("argmax", "argmin"):
+            dtype = value.dtype
+            best = self._accumulator(dtype, self._identity(dtype, kind[3:]))
+            at = self._accumulator(torch.int64, "-1")
+            accumulators = (best, at)
+            self.compute.writelines(
+                _merge(kind, dtype, (best, at), (str(value), self._reduced_index()))
+            )
+        elif kind == "welford_reduce":
+            accumulators = tuple(self._accumulator(dtype, "0") for _ in range(3))
+            mean, m2, weight = accumulators
             delta = self.cse.newvar(dtype=dtype)
             line(f"{weight} += 1;")
             line(f"{value_type(dtype)} {delta} = {value} - {mean};")
             line(f"{mean} += {delta} / {weight};")
             line(f"{m2} += {delta} * ({value} - {mean});")
-            return mean, m2, weight
-        if kind == "welford_combine":
-            part_mean, part_m2, part_weight = value
-            mean, m2, weight = (self._accumulator(dtype, "0") for _ in range(3))
-            line(f"if ({part_weight} != 0) {{")
-            line(f"  {value_type(dtype)} total = {weight} + {part_weight};")
-            line(f"  {value_type(dtype)} delta = {part_mean} - {mean};")
-            line(f"  {value_type(dtype)} share = {part_weight} / total;")
-            line(f"  {mean} += delta * share;")
-            line(f"  {m2} += {part_m2} + delta * delta * {weight} * share;")
-            line(f"  {weight} = total;")
-            line("}")
-            return mean, m2, weight
-        if kind == "online_softmax_reduce":
+        elif kind == "welford_combine":
+            accumulators = tuple(self._accumulator(dtype, "0") for _ in range(3))
+            self.compute.writelines(
+                _merge(kind, dtype, accumulators, tuple(str(v) for v in value))
+            )
+        elif kind == "online_softmax_reduce":
             top = self._accumulator(dtype, "-INFINITY")
             total = self._accumulator(dtype, "0")
-            line("{")
-            line(f"  {value_type(dtype)} next = fmax({top}, {value});")
-            line(
-                f"  if (isnan({value}) || isnan({top})) {{ {top} = NAN; {total} = NAN; }}"
+            accumulators = (top, total)
+            self.compute.writelines(
+                _merge(kind, dtype, accumulators, (str(value), "1"))
             )
-            line("  else if (next != -INFINITY) {")
-            line(f"    {total} = {total} * exp({top} - next) + exp({value} - next);")
-            line(f"    {top} = next;")
-            line("  }")
-            line("}")
-            return top, total
-        raise NotImplementedError(f"ocl's compiled kernels do not reduce with {kind}")
+        else:
+            raise NotImplementedError(
+                f"ocl's compiled kernels do not reduce with {kind}"
+            )
+        merged_as = {"welford_reduce": "welford_combine"}.get(kind, kind)
+        self.lane_results.append((merged_as, dtype, accumulators))
+        if kind in ("argmax", "argmin"):
+            return accumulators[1]
+        return accumulators if len(accumulators) > 1 else accumulators[0]
+
+    def _merge_lanes(self) -> None:
+        """After a reduction loop, where ROW_LANES work-items share a row: each leaves its
+        accumulators in local memory, and each then folds those of its row in lane order, so
+        that all hold the row's result (and the same one). Compiled out where a work-item
+        reduces a row alone (ROW_LANES 1, CPU devices)."""
+        if not self.lane_results:
+            return
+        self.body.writeline("#if ROW_LANES > 1")
+        for _, _, accumulators in self.lane_results:
+            for acc in accumulators:
+                kind = "uchar" if acc.dtype == torch.bool else value_type(acc.dtype)
+                self.local_arrays.append(f"__local {kind} {acc}_lanes[GROUP];")
+                self.body.writeline(f"{acc}_lanes[get_local_id(0)] = {acc};")
+        self.body.writeline("barrier(CLK_LOCAL_MEM_FENCE);")
+        for kind, dtype, accumulators in self.lane_results:
+            for acc in accumulators:
+                self.body.writeline(f"{acc} = {acc}_lanes[get_local_id(0) - rlane];")
+            self.body.writeline("for (int lane = 1; lane < ROW_LANES; ++lane) {")
+            with self.body.indent():
+                others = tuple(
+                    f"{acc}_lanes[get_local_id(0) - rlane + lane]"
+                    for acc in accumulators
+                )
+                self.body.writelines(_merge(kind, dtype, accumulators, others))
+            self.body.writeline("}")
+        self.body.writeline("#endif")
+        self.lane_results.clear()
 
     @staticmethod
     def _identity(dtype: torch.dtype, kind: str) -> str:
@@ -728,7 +803,9 @@ class OpenCLKernel(SIMDKernel):
 
     def codegen_body(self) -> None:
         """Moves what the nodes generated into the body: in the loop over the reduced elements
-        while a reduction is being generated, else as it is."""
+        while a reduction is being generated, else as it is. In a reduction kernel ROW_LANES
+        work-items share a row: each takes every ROW_LANES-th reduced element, and stores of
+        the row's own values are made by the first of them."""
         if not (
             self.indexing_code
             or self.loads
@@ -739,9 +816,10 @@ class OpenCLKernel(SIMDKernel):
             return
         loop = next((tree for tree in self.range_trees if tree.is_loop), None)
         if self.inside_reduction and loop is not None:
+            index, name = self.index_dtype, loop.name
             self.body.writeline(
-                f"for ({self.index_dtype} {loop.name} = 0; {loop.name} < {loop.prefix}numel; "
-                f"++{loop.name}) {{"
+                f"for ({index} {name} = rlane; {name} < {loop.prefix}numel; "
+                f"{name} += ROW_LANES) {{"
             )
             with self.body.indent():
                 self.body.splice(self.indexing_code)
@@ -749,14 +827,15 @@ class OpenCLKernel(SIMDKernel):
                 self.body.splice(self.compute)
                 self.body.splice(self.stores)
             self.body.writeline("}")
+            self._merge_lanes()
             self.cse.invalidate(self.outside_loop_vars)
             loop.cache_clear()
         else:
             self.body.splice(self.indexing_code)
             self.body.splice(self.loads)
             self.body.splice(self.compute)
-            self.body.splice(self.stores)
-        self.body.splice(self.post_loop)
+            self._splice_row_stores(self.stores)
+        self._splice_row_stores(self.post_loop)
         for buffer in (
             self.indexing_code,
             self.loads,
@@ -765,6 +844,17 @@ class OpenCLKernel(SIMDKernel):
             self.post_loop,
         ):
             buffer.clear()
+
+    def _splice_row_stores(self, stores: IndentedBuffer) -> None:
+        if not stores:
+            return
+        if not self.features.is_reduction():
+            self.body.splice(stores)
+            return
+        self.body.writeline("if (rlane == 0) {")
+        with self.body.indent():
+            self.body.splice(stores)
+        self.body.writeline("}")
 
     def _size_parameters(self) -> list[str]:
         """The kernel's long arguments after its buffers: each range's length, then the sizes
@@ -800,29 +890,40 @@ class OpenCLKernel(SIMDKernel):
         code.splice(_INDEX_HELPERS)
         code.writeline(f"__kernel void KERNEL_NAME({', '.join(parameters)}) {{")
         with code.indent():
+            if self.local_arrays:
+                code.writeline("#if ROW_LANES > 1")
+                code.writelines(self.local_arrays)
+                code.writeline("#endif")
             code.writelines(pointers)
-            # Indices in the index dtype: int where Inductor found every index fits, so that
-            # dividing an index is a 32-bit division.
-            index = self.index_dtype
             self.chunked = self._chunked()
-            per_item = "CHUNK" if self.chunked else "1"
-            code.writeline(
-                f"const {index} xstart = ({index})get_global_id(0) * {per_item};"
-            )
-            code.writeline(
-                f"const {index} xend = min(xstart + {per_item}, ({index})xnumel);"
-            )
-            code.writeline(f"for ({index} xindex = xstart; xindex < xend; ++xindex) {{")
-            with code.indent():
+            if self.chunked:
+                self._codegen_chunked(code)
+            else:
+                # ROW_LANES work-items per row: 1, or a whole work-group (a group's rows then
+                # all end, or none do, before its barriers).
+                index = self.index_dtype
+                code.writeline(f"const {index} xindex = get_global_id(0) / ROW_LANES;")
+                code.writeline("const int rlane = get_local_id(0) % ROW_LANES;")
+                code.writeline("if (xindex >= xnumel) return;")
                 code.splice(self.body)
-            code.writeline("}")
         code.writeline("}")
         return self._declare_types(code.getvalue())
 
+    def _codegen_chunked(self, code: IndentedBuffer) -> None:
+        # Indices in the index dtype: int where Inductor found every index fits, so that
+        # dividing an index is a 32-bit division.
+        index = self.index_dtype
+        code.writeline(f"const {index} xstart = ({index})get_global_id(0) * CHUNK;")
+        code.writeline(f"const {index} xend = min(xstart + CHUNK, ({index})xnumel);")
+        code.writeline(f"for ({index} xindex = xstart; xindex < xend; ++xindex) {{")
+        with code.indent():
+            code.splice(self.body)
+        code.writeline("}")
+
     def _chunked(self) -> bool:
-        """A pointwise kernel's work-item takes CHUNK elements (a vector's worth of work on a CPU
-        device); a reduction's takes one row, so that a few hundred rows still fill every core."""
-        return not any(tree.is_reduction for tree in self.active_range_trees())
+        """A pointwise kernel's work-item takes CHUNK elements (a vector's worth of work on a
+        CPU device); a reduction's work-group takes a row (see codegen_body)."""
+        return not self.features.is_reduction()
 
     def _declare_types(self, source: str) -> str:
         def declaration(match: re.Match[str]) -> str:

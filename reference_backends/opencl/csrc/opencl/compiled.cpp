@@ -6,10 +6,9 @@
 //   ocl_compiled::launch(int kernel, Tensor[] tensors, int[] sizes, int elements) -> ()
 //       runs it on the tensors' device and current stream: each tensor is passed as its buffer and
 //       its first element's index in it (a `__global T*` and a `ulong`), then each size as a
-//       `long`. Work-item i takes elements [i * CHUNK, (i + 1) * CHUNK) of `elements` if the
-//       kernel is `chunked` (a pointwise kernel), else element i (a row of a reduction); the
-//       items run in work-groups of group_size(), so that a CPU device spreads them over its
-//       cores.
+//       `long`. A `chunked` kernel (pointwise) runs in work-groups of group_size() items, item
+//       i taking elements [i * CHUNK, (i + 1) * CHUNK) of `elements`; any other (a reduction)
+//       runs row_lanes() items per element (a row), which share its reduced elements.
 //
 // A kernel that checks indices (an index read from a tensor, as gather and embedding have) takes
 // one more buffer, last: the device's index-error word, which it sets instead of reading or
@@ -98,10 +97,15 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
   for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
   if (code.checks_indices) launch.tensor(index_error(device));
-  const auto per_item = code.chunked ? static_cast<int64_t>(elementwise_chunk(index)) : 1;
-  const auto items = static_cast<std::size_t>((elements + per_item - 1) / per_item);
   const std::size_t group = group_size(index);
-  launch.run_groups((items + group - 1) / group, group);
+  if (code.chunked) {
+    const auto chunk = static_cast<int64_t>(elementwise_chunk(index));
+    const auto items = static_cast<std::size_t>((elements + chunk - 1) / chunk);
+    launch.run_groups((items + group - 1) / group, group);
+  } else {
+    const std::size_t items = static_cast<std::size_t>(elements) * row_lanes(index);
+    launch.run_groups((items + group - 1) / group, group);
+  }
   if (!code.checks_indices) return;
   const at::Tensor& error = index_error(device);
   if (error.item<int>() == 0) return;

@@ -4,6 +4,8 @@
 // Environment:
 //   OCL_KERNEL_CACHE   the folder of the binary cache (default $XDG_CACHE_HOME/torch_ocl, else
 //                      ~/.cache/torch_ocl); "off" keeps no cache.
+//   OCL_ROW_LANES      "group": compiled reductions share each row among a work-group's items
+//                      on a CPU device too, as they do on a GPU (see row_lanes).
 #pragma once
 
 #include <cstddef>
@@ -55,6 +57,11 @@ std::size_t group_size(int device);
 // divisions (strided), spreading the per-item cost; 1 elsewhere, where neighbouring items want
 // neighbouring elements.
 std::size_t elementwise_chunk(int device);
+
+// The work-items that share a row of a compiled reduction (ROW_LANES in every program): 1 on a
+// CPU device, where a work-item reduces a whole row, GROUP elsewhere, where a work-group does
+// (and on a CPU device too with OCL_ROW_LANES=group).
+std::size_t row_lanes(int device);
 
 // The elements of a row a work-item of the span kernels takes (ROW_SPAN in every program):
 // max_pool2d_backward and embedding_backward keep that many sums in private memory.
