@@ -75,7 +75,9 @@ def variants(make, device: str, train: bool, compile_device: bool) -> dict:
         if compiled and where == device and not compile_device:
             continue
         copy_of = copy.deepcopy(module).to(where)
-        runner = torch.compile(copy_of) if compiled else copy_of
+        # Static shapes: the variants compile the same code object (Module.__call__) with
+        # different shapes, which would make Dynamo's later graphs dynamic.
+        runner = torch.compile(copy_of, dynamic=False) if compiled else copy_of
         x = inputs.to(where).requires_grad_(train)
         calls[name] = (lambda r=runner, x=x: step(r, x, train), where)
     return calls
