@@ -17,6 +17,7 @@ import pytest
 import torch
 
 import torch_ocl  # noqa: F401  (registers the device even without autoload)
+from torch_ocl import coverage
 
 DEVICE = "ocl"
 INTEGERS = (torch.uint8, torch.int8, torch.int16, torch.int32, torch.int64)
@@ -810,6 +811,137 @@ def test_bmm_into_out_tensors_runs_on_the_device() -> None:
     ):
         torch.bmm(a.to(DEVICE), b.to(DEVICE), out=out)
         torch.testing.assert_close(out.cpu(), torch.bmm(a, b))
+
+
+def test_baddbmm_in_every_form() -> None:
+    c = sample((3, 5, 4), torch.float32, 43)
+    a, b = sample((3, 5, 7), torch.float32, 44), sample((3, 7, 4), torch.float32, 45)
+    assert_like_cpu(lambda c, a, b: torch.baddbmm(c, a, b, beta=0.5, alpha=-2), c, a, b)
+    assert_like_cpu(
+        lambda c, a, b: torch.baddbmm(c[0], a, b), c, a, b
+    )  # broadcast self
+    nan = torch.full((3, 5, 4), float("nan"))
+    assert_like_cpu(lambda c, a, b: torch.baddbmm(c, a, b, beta=0), nan, a, b)
+    assert_like_cpu(lambda c, a, b: c.clone().baddbmm_(a, b, alpha=3), c, a, b)
+    out = torch.empty(0, device=DEVICE)
+    torch.baddbmm(c.to(DEVICE), a.to(DEVICE), b.to(DEVICE), out=out)
+    torch.testing.assert_close(out.cpu(), torch.baddbmm(c, a, b))
+
+
+@pytest.mark.parametrize("use_gelu", [False, True])
+def test_addmm_activation(use_gelu: bool) -> None:
+    c, a, b = torch.randn(6), torch.randn(4, 5), torch.randn(5, 6)
+    assert_like_cpu(
+        lambda c, a, b: torch._addmm_activation(c, a, b, alpha=2, use_gelu=use_gelu),
+        c,
+        a,
+        b,
+    )
+    assert_like_cpu(
+        lambda x: (
+            x.clone().relu_() if not use_gelu else torch.ops.aten.gelu_(x.clone())
+        ),
+        c,
+    )
+
+
+@pytest.mark.parametrize("mask_type", [0, 1, 2, None])
+def test_masked_softmax(mask_type) -> None:
+    scores = torch.randn(2, 3, 5, 5)
+    masks = {
+        0: torch.rand(5, 5) > 0.6,
+        1: torch.tensor([[False] * 5, [False, False, True, True, True]]),
+        2: torch.rand(2, 3, 5, 5) > 0.6,
+        None: torch.rand(2, 3, 5, 5) > 0.6,
+    }
+    mask = masks[mask_type]
+    if mask_type is None:
+        mask[0, 0, 1] = True  # a row masked whole: NaN, as on the CPU
+    assert_like_cpu(
+        lambda s, m: torch._masked_softmax(s, m, 3, mask_type), scores, mask
+    )
+    out = torch.empty(0, device=DEVICE)
+    torch._softmax(scores.to(DEVICE), 1, False, out=out)
+    torch.testing.assert_close(out.cpu(), torch._softmax(scores, 1, False))
+
+
+def test_transform_bias_rescale_qkv() -> None:
+    qkv, bias = torch.randn(2, 5, 24), torch.randn(24)
+    expected = torch._transform_bias_rescale_qkv(qkv, bias, 4)
+    actual = torch._transform_bias_rescale_qkv(qkv.to(DEVICE), bias.to(DEVICE), 4)
+    for got, want in zip(actual, expected, strict=True):
+        assert got.shape == want.shape and got.is_contiguous()
+        torch.testing.assert_close(got.cpu(), want)
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+@pytest.mark.parametrize("activation", ["relu", "gelu"])
+@pytest.mark.parametrize("mask", ["none", "attention", "padding"])
+def test_encoder_layer_inference_fast_path(
+    norm_first: bool, activation: str, mask: str
+) -> None:
+    """TransformerEncoderLayer in eval() without grad runs PyTorch's fused path,
+    _transformer_encoder_layer_fwd and _native_multi_head_attention, on ocl's kernels."""
+    torch.manual_seed(0)
+    layer = torch.nn.TransformerEncoderLayer(
+        32, 4, 64, batch_first=True, norm_first=norm_first, activation=activation
+    ).eval()
+    x = torch.randn(2, 6, 32)
+    masks = {
+        "none": {},
+        "attention": {"src_mask": torch.rand(6, 6) > 0.7},
+        "padding": {
+            "src_key_padding_mask": torch.tensor(
+                [[False] * 6, [False] * 4 + [True] * 2]
+            )
+        },
+    }
+    kwargs = masks[mask]
+    with torch.no_grad():
+        expected = layer(x, **kwargs)
+        layer.to(DEVICE)
+        with coverage.record() as report:
+            actual = layer(x.to(DEVICE), **{k: v.to(DEVICE) for k, v in kwargs.items()})
+    assert "_transformer_encoder_layer_fwd" in report.native
+    assert "_native_multi_head_attention" in report.native
+    if mask == "padding":
+        # PyTorch's fast path returns a nested tensor's padded form: zeros where padded.
+        expected = expected.masked_fill(kwargs["src_key_padding_mask"][..., None], 0)
+        actual = actual.masked_fill(
+            kwargs["src_key_padding_mask"].to(DEVICE)[..., None], 0
+        )
+    torch.testing.assert_close(actual.cpu(), expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("need_weights", [False, True])
+@pytest.mark.parametrize("average", [False, True])
+def test_multihead_attention_inference(need_weights: bool, average: bool) -> None:
+    torch.manual_seed(0)
+    attention = torch.nn.MultiheadAttention(32, 4, batch_first=True).eval()
+    q = torch.randn(2, 5, 32)
+    padding = torch.tensor([[False] * 5, [False, False, False, True, True]])
+    with torch.no_grad():
+        expected = attention(
+            q,
+            q,
+            q,
+            key_padding_mask=padding,
+            need_weights=need_weights,
+            average_attn_weights=average,
+        )
+        attention.to(DEVICE)
+        d = q.to(DEVICE)
+        actual = attention(
+            d,
+            d,
+            d,
+            key_padding_mask=padding.to(DEVICE),
+            need_weights=need_weights,
+            average_attn_weights=average,
+        )
+    torch.testing.assert_close(actual[0].cpu(), expected[0], rtol=1e-5, atol=1e-6)
+    if need_weights:
+        torch.testing.assert_close(actual[1].cpu(), expected[1], rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize("name", ["chain", "loss"])

@@ -13,6 +13,7 @@
 
 #include "generated/device_activity.h"
 #include "generated/device_checks.h"
+#include "generated/kernels/_addmm_activation.h"
 #include "generated/kernels/_copy_from.h"
 #include "generated/kernels/_log_softmax_backward_data.h"
 #include "generated/kernels/_softmax.h"
@@ -20,6 +21,7 @@
 #include "generated/kernels/addcdiv.h"
 #include "generated/kernels/all.h"
 #include "generated/kernels/amin.h"
+#include "generated/kernels/baddbmm.h"
 #include "generated/kernels/bitwise_or.h"
 #include "generated/kernels/clamp.h"
 #include "generated/kernels/convolution_backward_overrideable.h"
@@ -49,6 +51,48 @@
 
 namespace ocl {
 namespace {
+
+at::Tensor& wrapper__addmm_activation_out(
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha,
+    bool use_gelu,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_addmm_activation.out", "self");
+  check_device(common_device, mat1, "_addmm_activation.out", "mat1");
+  check_device(common_device, mat2, "_addmm_activation.out", "mat2");
+  check_written_device(common_device, out, "_addmm_activation.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_addmm_activation.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_addmm_activation.out");
+    calls.record();
+  }
+  return kernels::_addmm_activation_out(self, mat1, mat2, beta, alpha, use_gelu, out);
+}
+
+at::Tensor wrapper__addmm_activation(
+    const at::Tensor& self,
+    const at::Tensor& mat1,
+    const at::Tensor& mat2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha,
+    bool use_gelu) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_addmm_activation", "self");
+  check_device(common_device, mat1, "_addmm_activation", "mat1");
+  check_device(common_device, mat2, "_addmm_activation", "mat2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_addmm_activation");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_addmm_activation");
+    calls.record();
+  }
+  return kernels::_addmm_activation(self, mat1, mat2, beta, alpha, use_gelu);
+}
 
 at::Tensor wrapper__copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_blocking) {
   const c10::OptionalDeviceGuard device_guard(device_of(self));
@@ -87,6 +131,23 @@ at::Tensor wrapper__softmax(const at::Tensor& self, int64_t dim, bool half_to_fl
     calls.record();
   }
   return kernels::_softmax(self, dim, half_to_float);
+}
+
+at::Tensor& wrapper__softmax_out(
+    const at::Tensor& self,
+    int64_t dim,
+    bool half_to_float,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_softmax.out", "self");
+  check_written_device(common_device, out, "_softmax.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_softmax.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_softmax.out");
+    calls.record();
+  }
+  return kernels::_softmax_out(self, dim, half_to_float, out);
 }
 
 at::Tensor wrapper_add_Tensor(
@@ -217,6 +278,65 @@ at::Tensor wrapper_amin(const at::Tensor& self, at::IntArrayRef dim, bool keepdi
     calls.record();
   }
   return kernels::amin(self, dim, keepdim);
+}
+
+at::Tensor wrapper_baddbmm(
+    const at::Tensor& self,
+    const at::Tensor& batch1,
+    const at::Tensor& batch2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "baddbmm", "self");
+  check_device(common_device, batch1, "baddbmm", "batch1");
+  check_device(common_device, batch2, "baddbmm", "batch2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("baddbmm");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("baddbmm");
+    calls.record();
+  }
+  return kernels::baddbmm(self, batch1, batch2, beta, alpha);
+}
+
+at::Tensor& wrapper_baddbmm_(
+    at::Tensor& self,
+    const at::Tensor& batch1,
+    const at::Tensor& batch2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha) {
+  std::optional<at::Device> common_device;
+  check_written_device(common_device, self, "baddbmm_", "self");
+  check_device(common_device, batch1, "baddbmm_", "batch1");
+  check_device(common_device, batch2, "baddbmm_", "batch2");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("baddbmm_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("baddbmm_");
+    calls.record();
+  }
+  return kernels::baddbmm_(self, batch1, batch2, beta, alpha);
+}
+
+at::Tensor& wrapper_baddbmm_out(
+    const at::Tensor& self,
+    const at::Tensor& batch1,
+    const at::Tensor& batch2,
+    const at::Scalar& beta,
+    const at::Scalar& alpha,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "baddbmm.out", "self");
+  check_device(common_device, batch1, "baddbmm.out", "batch1");
+  check_device(common_device, batch2, "baddbmm.out", "batch2");
+  check_written_device(common_device, out, "baddbmm.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("baddbmm.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("baddbmm.out");
+    calls.record();
+  }
+  return kernels::baddbmm_out(self, batch1, batch2, beta, alpha, out);
 }
 
 at::Tensor& wrapper_bitwise_or_Tensor_out(
@@ -789,9 +909,12 @@ at::Tensor& wrapper_where_self_out(
 }  // namespace
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("_addmm_activation.out", TORCH_FN(wrapper__addmm_activation_out));
+  m.impl("_addmm_activation", TORCH_FN(wrapper__addmm_activation));
   m.impl("_copy_from", TORCH_FN(wrapper__copy_from));
   m.impl("_log_softmax_backward_data", TORCH_FN(wrapper__log_softmax_backward_data));
   m.impl("_softmax", TORCH_FN(wrapper__softmax));
+  m.impl("_softmax.out", TORCH_FN(wrapper__softmax_out));
   m.impl("add.Tensor", TORCH_FN(wrapper_add_Tensor));
   m.impl("add_.Tensor", TORCH_FN(wrapper_add__Tensor));
   m.impl("add.out", TORCH_FN(wrapper_add_out));
@@ -801,6 +924,9 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("all", TORCH_FN(wrapper_all));
   m.impl("all.all_out", TORCH_FN(wrapper_all_all_out));
   m.impl("amin", TORCH_FN(wrapper_amin));
+  m.impl("baddbmm", TORCH_FN(wrapper_baddbmm));
+  m.impl("baddbmm_", TORCH_FN(wrapper_baddbmm_));
+  m.impl("baddbmm.out", TORCH_FN(wrapper_baddbmm_out));
   m.impl("bitwise_or.Tensor_out", TORCH_FN(wrapper_bitwise_or_Tensor_out));
   m.impl("bitwise_or.Tensor", TORCH_FN(wrapper_bitwise_or_Tensor));
   m.impl("bitwise_or_.Tensor", TORCH_FN(wrapper_bitwise_or__Tensor));

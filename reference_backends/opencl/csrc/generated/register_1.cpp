@@ -15,6 +15,7 @@
 #include "generated/device_checks.h"
 #include "generated/kernels/_log_softmax.h"
 #include "generated/kernels/_softmax_backward_data.h"
+#include "generated/kernels/_transform_bias_rescale_qkv.h"
 #include "generated/kernels/addcmul.h"
 #include "generated/kernels/any.h"
 #include "generated/kernels/arange.h"
@@ -68,6 +69,22 @@ at::Tensor wrapper__softmax_backward_data(
     calls.record();
   }
   return kernels::_softmax_backward_data(grad_output, output, dim, input_dtype);
+}
+
+::std::tuple<at::Tensor, at::Tensor, at::Tensor> wrapper__transform_bias_rescale_qkv(
+    const at::Tensor& qkv,
+    const at::Tensor& qkv_bias,
+    int64_t num_heads) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, qkv, "_transform_bias_rescale_qkv", "qkv");
+  check_device(common_device, qkv_bias, "_transform_bias_rescale_qkv", "qkv_bias");
+  const c10::OptionalDeviceGuard device_guard(device_of(qkv));
+  const device_activity::Scope activity("_transform_bias_rescale_qkv");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_transform_bias_rescale_qkv");
+    calls.record();
+  }
+  return kernels::_transform_bias_rescale_qkv(qkv, qkv_bias, num_heads);
 }
 
 at::Tensor& wrapper_addcmul_(
@@ -552,6 +569,7 @@ at::Tensor wrapper_unfold(const at::Tensor& self, int64_t dimension, int64_t siz
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_log_softmax", TORCH_FN(wrapper__log_softmax));
   m.impl("_softmax_backward_data", TORCH_FN(wrapper__softmax_backward_data));
+  m.impl("_transform_bias_rescale_qkv", TORCH_FN(wrapper__transform_bias_rescale_qkv));
   m.impl("addcmul_", TORCH_FN(wrapper_addcmul_));
   m.impl("any.dim", TORCH_FN(wrapper_any_dim));
   m.impl("any.out", TORCH_FN(wrapper_any_out));

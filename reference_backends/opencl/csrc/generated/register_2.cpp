@@ -14,6 +14,8 @@
 #include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_local_scalar_dense.h"
+#include "generated/kernels/_masked_softmax.h"
+#include "generated/kernels/_transformer_encoder_layer_fwd.h"
 #include "generated/kernels/addmm.h"
 #include "generated/kernels/amax.h"
 #include "generated/kernels/bitwise_and.h"
@@ -55,6 +57,88 @@ at::Scalar wrapper__local_scalar_dense(const at::Tensor& self) {
     calls.record();
   }
   return kernels::_local_scalar_dense(self);
+}
+
+at::Tensor wrapper__masked_softmax(
+    const at::Tensor& self,
+    const at::Tensor& mask,
+    ::std::optional<int64_t> dim,
+    ::std::optional<int64_t> mask_type) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_masked_softmax", "self");
+  check_device(common_device, mask, "_masked_softmax", "mask");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_masked_softmax");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_masked_softmax");
+    calls.record();
+  }
+  return kernels::_masked_softmax(self, mask, dim, mask_type);
+}
+
+at::Tensor wrapper__transformer_encoder_layer_fwd(
+    const at::Tensor& src,
+    int64_t embed_dim,
+    int64_t num_heads,
+    const at::Tensor& qkv_weight,
+    const at::Tensor& qkv_bias,
+    const at::Tensor& proj_weight,
+    const at::Tensor& proj_bias,
+    bool use_gelu,
+    bool norm_first,
+    double eps,
+    const at::Tensor& norm_weight_1,
+    const at::Tensor& norm_bias_1,
+    const at::Tensor& norm_weight_2,
+    const at::Tensor& norm_bias_2,
+    const at::Tensor& ffn_weight_1,
+    const at::Tensor& ffn_bias_1,
+    const at::Tensor& ffn_weight_2,
+    const at::Tensor& ffn_bias_2,
+    const ::std::optional<at::Tensor>& mask,
+    ::std::optional<int64_t> mask_type) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, src, "_transformer_encoder_layer_fwd", "src");
+  check_device(common_device, qkv_weight, "_transformer_encoder_layer_fwd", "qkv_weight");
+  check_device(common_device, qkv_bias, "_transformer_encoder_layer_fwd", "qkv_bias");
+  check_device(common_device, proj_weight, "_transformer_encoder_layer_fwd", "proj_weight");
+  check_device(common_device, proj_bias, "_transformer_encoder_layer_fwd", "proj_bias");
+  check_device(common_device, norm_weight_1, "_transformer_encoder_layer_fwd", "norm_weight_1");
+  check_device(common_device, norm_bias_1, "_transformer_encoder_layer_fwd", "norm_bias_1");
+  check_device(common_device, norm_weight_2, "_transformer_encoder_layer_fwd", "norm_weight_2");
+  check_device(common_device, norm_bias_2, "_transformer_encoder_layer_fwd", "norm_bias_2");
+  check_device(common_device, ffn_weight_1, "_transformer_encoder_layer_fwd", "ffn_weight_1");
+  check_device(common_device, ffn_bias_1, "_transformer_encoder_layer_fwd", "ffn_bias_1");
+  check_device(common_device, ffn_weight_2, "_transformer_encoder_layer_fwd", "ffn_weight_2");
+  check_device(common_device, ffn_bias_2, "_transformer_encoder_layer_fwd", "ffn_bias_2");
+  check_device(common_device, mask, "_transformer_encoder_layer_fwd", "mask");
+  const c10::OptionalDeviceGuard device_guard(device_of(src));
+  const device_activity::Scope activity("_transformer_encoder_layer_fwd");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_transformer_encoder_layer_fwd");
+    calls.record();
+  }
+  return kernels::_transformer_encoder_layer_fwd(
+      src,
+      embed_dim,
+      num_heads,
+      qkv_weight,
+      qkv_bias,
+      proj_weight,
+      proj_bias,
+      use_gelu,
+      norm_first,
+      eps,
+      norm_weight_1,
+      norm_bias_1,
+      norm_weight_2,
+      norm_bias_2,
+      ffn_weight_1,
+      ffn_bias_1,
+      ffn_weight_2,
+      ffn_bias_2,
+      mask,
+      mask_type);
 }
 
 at::Tensor& wrapper_addmm_out(
@@ -305,6 +389,16 @@ at::Tensor wrapper_empty_strided(
     calls.record();
   }
   return kernels::empty_strided(size, stride, dtype, layout, device, pin_memory);
+}
+
+at::Tensor& wrapper_gelu_(at::Tensor& self, c10::string_view approximate) {
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("gelu_");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("gelu_");
+    calls.record();
+  }
+  return kernels::gelu_(self, approximate);
 }
 
 at::Tensor wrapper_gelu(const at::Tensor& self, c10::string_view approximate) {
@@ -659,6 +753,8 @@ at::Tensor wrapper_tril(const at::Tensor& self, c10::SymInt diagonal) {
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_local_scalar_dense", TORCH_FN(wrapper__local_scalar_dense));
+  m.impl("_masked_softmax", TORCH_FN(wrapper__masked_softmax));
+  m.impl("_transformer_encoder_layer_fwd", TORCH_FN(wrapper__transformer_encoder_layer_fwd));
   m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
   m.impl("addmm", TORCH_FN(wrapper_addmm));
   m.impl("amax", TORCH_FN(wrapper_amax));
@@ -675,6 +771,7 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("embedding_dense_backward", TORCH_FN(wrapper_embedding_dense_backward));
   m.impl("empty.memory_format", TORCH_FN(wrapper_empty_memory_format));
   m.impl("empty_strided", TORCH_FN(wrapper_empty_strided));
+  m.impl("gelu_", TORCH_FN(wrapper_gelu_));
   m.impl("gelu", TORCH_FN(wrapper_gelu));
   m.impl("gelu_backward", TORCH_FN(wrapper_gelu_backward));
   m.impl("gt.Scalar", TORCH_FN(wrapper_gt_Scalar));

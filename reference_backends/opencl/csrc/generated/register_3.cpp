@@ -14,6 +14,7 @@
 #include "generated/device_activity.h"
 #include "generated/device_checks.h"
 #include "generated/kernels/_copy_from_and_resize.h"
+#include "generated/kernels/_native_multi_head_attention.h"
 #include "generated/kernels/_reshape_alias.h"
 #include "generated/kernels/abs.h"
 #include "generated/kernels/argmax.h"
@@ -49,6 +50,51 @@ at::Tensor wrapper__copy_from_and_resize(const at::Tensor& self, const at::Tenso
     calls.record();
   }
   return kernels::_copy_from_and_resize(self, dst);
+}
+
+::std::tuple<at::Tensor, at::Tensor> wrapper__native_multi_head_attention(
+    const at::Tensor& query,
+    const at::Tensor& key,
+    const at::Tensor& value,
+    int64_t embed_dim,
+    int64_t num_head,
+    const at::Tensor& qkv_weight,
+    const at::Tensor& qkv_bias,
+    const at::Tensor& proj_weight,
+    const at::Tensor& proj_bias,
+    const ::std::optional<at::Tensor>& mask,
+    bool need_weights,
+    bool average_attn_weights,
+    ::std::optional<int64_t> mask_type) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, query, "_native_multi_head_attention", "query");
+  check_device(common_device, key, "_native_multi_head_attention", "key");
+  check_device(common_device, value, "_native_multi_head_attention", "value");
+  check_device(common_device, qkv_weight, "_native_multi_head_attention", "qkv_weight");
+  check_device(common_device, qkv_bias, "_native_multi_head_attention", "qkv_bias");
+  check_device(common_device, proj_weight, "_native_multi_head_attention", "proj_weight");
+  check_device(common_device, proj_bias, "_native_multi_head_attention", "proj_bias");
+  check_device(common_device, mask, "_native_multi_head_attention", "mask");
+  const c10::OptionalDeviceGuard device_guard(device_of(query));
+  const device_activity::Scope activity("_native_multi_head_attention");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_native_multi_head_attention");
+    calls.record();
+  }
+  return kernels::_native_multi_head_attention(
+      query,
+      key,
+      value,
+      embed_dim,
+      num_head,
+      qkv_weight,
+      qkv_bias,
+      proj_weight,
+      proj_bias,
+      mask,
+      need_weights,
+      average_attn_weights,
+      mask_type);
 }
 
 at::Tensor wrapper__reshape_alias(
@@ -482,6 +528,7 @@ at::Tensor& wrapper_zero_(at::Tensor& self) {
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_copy_from_and_resize", TORCH_FN(wrapper__copy_from_and_resize));
+  m.impl("_native_multi_head_attention", TORCH_FN(wrapper__native_multi_head_attention));
   m.impl("_reshape_alias", TORCH_FN(wrapper__reshape_alias));
   m.impl("abs", TORCH_FN(wrapper_abs));
   m.impl("argmax", TORCH_FN(wrapper_argmax));

@@ -16,17 +16,14 @@ namespace ocl::kernels {
 
 // _softmax_backward_data(Tensor grad_output, Tensor output, int dim, ScalarType input_dtype) ->
 // Tensor
-at::Tensor _softmax_backward_data(
-    const at::Tensor& grad_output,
-    const at::Tensor& output,
-    int64_t dim,
-    at::ScalarType input_dtype) {
+at::Tensor _softmax_backward_data(const at::Tensor& grad_output, const at::Tensor& output,
+                                  int64_t dim, at::ScalarType input_dtype) {
   const std::optional<int> device = opencl::elementwise::device_for(
       {&grad_output, &output}, opencl::elementwise::CpuScalars::kRefused);
   if (!device || grad_output.scalar_type() != output.scalar_type() ||
       !at::isFloatingType(output.scalar_type())) {
-    return cpu_fallback::call<at::_ops::_softmax_backward_data>(
-        grad_output, output, dim, input_dtype);
+    return cpu_fallback::call<at::_ops::_softmax_backward_data>(grad_output, output, dim,
+                                                                input_dtype);
   }
   opencl::Structured<at::meta::structured__softmax_backward_data> op(
       at::Device(c10::DeviceType::PrivateUse1, *device));

@@ -65,8 +65,11 @@ int64_t define(std::string source, std::string name, bool chunked, bool checks_i
 const Defined& defined(int64_t kernel) {
   Kernels& all = kernels();
   std::lock_guard<std::mutex> lock(all.mutex);
-  TORCH_CHECK(kernel >= 0 && kernel < static_cast<int64_t>(all.defined.size()),
-              "ocl_compiled::launch: no kernel ", kernel, " was defined");
+  TORCH_CHECK(
+      kernel >= 0 && kernel < static_cast<int64_t>(all.defined.size()),
+      "ocl_compiled::launch: no kernel ",
+      kernel,
+      " was defined");
   return all.defined[static_cast<std::size_t>(kernel)];
 }
 
@@ -85,8 +88,13 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   TORCH_CHECK(!tensors.empty(), code.name, ": a compiled kernel takes at least one tensor");
   const c10::Device device = tensors.front().device();
   for (const at::Tensor& tensor : tensors) {
-    TORCH_CHECK(tensor.device() == device, code.name, ": every tensor must be on ", device,
-                ", not ", tensor.device());
+    TORCH_CHECK(
+        tensor.device() == device,
+        code.name,
+        ": every tensor must be on ",
+        device,
+        ", not ",
+        tensor.device());
   }
   TORCH_CHECK(device.is_privateuseone(), code.name, ": the tensors are on ", device);
   if (elements <= 0) return;
@@ -111,7 +119,8 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   if (error.item<int>() == 0) return;
   error.zero_();
   TORCH_CHECK_INDEX(
-      false, code.name,
+      false,
+      code.name,
       ": an index read from a tensor is out of range (the operation eager mode reports as "
       "\"index out of range\"); run the model without torch.compile to see which");
 }

@@ -30,8 +30,10 @@ Launch& Launch::tensor(const at::TensorBase& tensor) {
   const BufferAt at = buffer_at(tensor.const_data_ptr());
   TORCH_INTERNAL_ASSERT(at.device == device_, name_, ": a tensor of another device");
   const auto item = static_cast<std::size_t>(tensor.element_size());
-  TORCH_CHECK(at.offset % item == 0, name_,
-              ": the tensor's data is not aligned to its element size (a view of another dtype?)");
+  TORCH_CHECK(
+      at.offset % item == 0,
+      name_,
+      ": the tensor's data is not aligned to its element size (a view of another dtype?)");
   raw(sizeof(cl_mem), &at.buffer);
   const cl_ulong index = at.offset / item;
   return raw(sizeof(index), &index);
@@ -79,9 +81,10 @@ void Launch::enqueue(cl_uint dimensions, const std::size_t* global, const std::s
   const runtime::Stream stream =
       streams::native(streams::current_stream(static_cast<c10::DeviceIndex>(device_)));
   cl_event event = nullptr;
-  check(clEnqueueNDRangeKernel(queue(stream, device_), kernel_, dimensions, nullptr, global, local,
-                               0, nullptr, &event),
-        name_);
+  check(
+      clEnqueueNDRangeKernel(
+          queue(stream, device_), kernel_, dimensions, nullptr, global, local, 0, nullptr, &event),
+      name_);
   enqueued(stream, device_, event);
   lock_.unlock();
 }

@@ -63,8 +63,9 @@ std::uint64_t fnv1a(std::string_view text, std::uint64_t hash = 0xcbf29ce4842223
 std::string common_options(int index) {
   cl_device_id device = device_id(index);
   cl_device_fp_config config = 0;
-  check(clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof(config), &config, nullptr),
-        "clGetDeviceInfo");
+  check(
+      clGetDeviceInfo(device, CL_DEVICE_SINGLE_FP_CONFIG, sizeof(config), &config, nullptr),
+      "clGetDeviceInfo");
   std::string options = "-cl-std=CL1.2";
   if ((config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0) {
     options += " -cl-fp32-correctly-rounded-divide-sqrt";
@@ -140,8 +141,10 @@ std::string build_log(cl_program program, cl_device_id device) {
 }
 
 // Builds from a cached binary; nullptr if there is none or the driver refuses it.
-cl_program from_binary(int device, const std::vector<unsigned char>& binary,
-                       const std::string& options) {
+cl_program from_binary(
+    int device,
+    const std::vector<unsigned char>& binary,
+    const std::string& options) {
   if (binary.empty()) return nullptr;
   cl_device_id id = device_id(device);
   const unsigned char* data = binary.data();
@@ -178,14 +181,19 @@ std::vector<unsigned char> binary_of(cl_program program) {
 
 // Builds `source` with `options` for `device`, from the binary cache when it has the program.
 // `what` names the program in a build error.
-cl_program build_source(int device, const std::string& source, const std::string& options,
-                        std::string_view what) {
+cl_program build_source(
+    int device,
+    const std::string& source,
+    const std::string& options,
+    std::string_view what) {
   cl_device_id id = device_id(device);
   // The key names everything the binary depends on: the source, the options, the device and its
   // driver.
   std::uint64_t hash = fnv1a(source);
   for (const std::string& part :
-       {options, device_text(id, CL_DEVICE_NAME), device_text(id, CL_DEVICE_VERSION),
+       {options,
+        device_text(id, CL_DEVICE_NAME),
+        device_text(id, CL_DEVICE_VERSION),
         device_text(id, CL_DRIVER_VERSION)}) {
     hash = fnv1a(part, fnv1a("\x1f", hash));
   }
@@ -203,8 +211,16 @@ cl_program build_source(int device, const std::string& source, const std::string
   if (status != CL_SUCCESS) {
     const std::string log = build_log(built, id);
     clReleaseProgram(built);
-    TORCH_CHECK(false, "ocl: building the kernels of ", what, " with '", options, "' failed (",
-                error_name(status), "):\n", log);
+    TORCH_CHECK(
+        false,
+        "ocl: building the kernels of ",
+        what,
+        " with '",
+        options,
+        "' failed (",
+        error_name(status),
+        "):\n",
+        log);
   }
   binary_cache().store(key, binary_of(built));
   return built;
@@ -219,8 +235,8 @@ cl_program build(int device, Program program, const std::string& defines) {
     source += kernel_source(file);
     source += "\n";
   }
-  return build_source(device, source, common_options(device) + " " + defines,
-                      files_of(program).back());
+  return build_source(
+      device, source, common_options(device) + " " + defines, files_of(program).back());
 }
 
 struct Programs {
@@ -270,9 +286,10 @@ cl_kernel kernel_from_source(int device, const std::string& source, const std::s
 
 std::size_t group_size(int device) {
   std::size_t largest = 0;
-  check(clGetDeviceInfo(device_id(device), CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(largest), &largest,
-                        nullptr),
-        "clGetDeviceInfo");
+  check(
+      clGetDeviceInfo(
+          device_id(device), CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(largest), &largest, nullptr),
+      "clGetDeviceInfo");
   // A CPU runs a work-group's items one after another on one core, in vectors across items:
   // cooperating rows gain nothing past a vector's lanes, and every barrier is one more pass over
   // the group (softmax of 2,048 rows of 64: 6.0 ms with 256 items, 1.6 ms with 8, 1.9 with 16).
@@ -303,8 +320,9 @@ std::size_t row_lanes(int device) {
 bool is_cpu(int device) {
   return per_device(device, [](int index) {
     cl_device_type type = 0;
-    check(clGetDeviceInfo(device_id(index), CL_DEVICE_TYPE, sizeof(type), &type, nullptr),
-          "clGetDeviceInfo");
+    check(
+        clGetDeviceInfo(device_id(index), CL_DEVICE_TYPE, sizeof(type), &type, nullptr),
+        "clGetDeviceInfo");
     return (type & CL_DEVICE_TYPE_CPU) != 0;
   });
 }
@@ -317,8 +335,9 @@ bool has_kernel(int device, Program program, const std::string& defines, const c
   std::size_t size = 0;
   check(clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, &size), "clGetProgramInfo");
   std::string names(size, '\0');
-  check(clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, size, names.data(), nullptr),
-        "clGetProgramInfo");
+  check(
+      clGetProgramInfo(built, CL_PROGRAM_KERNEL_NAMES, size, names.data(), nullptr),
+      "clGetProgramInfo");
   // A ';'-separated list.
   std::string_view rest(names.c_str());
   while (!rest.empty()) {
@@ -339,13 +358,16 @@ bool device_has_fp64(int device) {
 int native_float_width(int device) {
   return per_device(device, [](int index) {
     cl_uint width = 1;
-    check(clGetDeviceInfo(device_id(index), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof(width),
-                          &width, nullptr),
-          "clGetDeviceInfo");
+    check(
+        clGetDeviceInfo(
+            device_id(index), CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, sizeof(width), &width, nullptr),
+        "clGetDeviceInfo");
     return static_cast<int>(width);
   });
 }
 
-std::string cache_directory() { return binary_cache().folder().string(); }
+std::string cache_directory() {
+  return binary_cache().folder().string();
+}
 
 }  // namespace ocl::opencl

@@ -17,4 +17,7 @@ namespace ocl::kernels {
 // _softmax(Tensor self, int dim, bool half_to_float) -> Tensor
 at::Tensor _softmax(const at::Tensor& self, int64_t dim, bool half_to_float);
 
+// _softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)
+at::Tensor& _softmax_out(const at::Tensor& self, int64_t dim, bool half_to_float, at::Tensor& out);
+
 }  // namespace ocl::kernels

@@ -14,6 +14,9 @@
 
 namespace ocl::kernels {
 
+// gelu_(Tensor(a!) self, *, str approximate='none') -> Tensor(a!)
+at::Tensor& gelu_(at::Tensor& self, c10::string_view approximate);
+
 // gelu(Tensor self, *, str approximate='none') -> Tensor
 at::Tensor gelu(const at::Tensor& self, c10::string_view approximate);
 
