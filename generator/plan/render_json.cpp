@@ -224,6 +224,8 @@ json backend_json(const descriptor::Descriptor& d, const ModelParts& parts) {
           {"class_prefix", d.class_prefix},
           {"collective_backend", d.collective_backend},
           {"dispatch_key", "PrivateUse1"},
+          // Nested tensors of the device dispatch to a key of their own.
+          {"nested_dispatch_key", "NestedTensorPrivateUse1"},
           {"core_library", d.python_package},
           {"env_prefix", parts.env_prefix},
           {"devices", d.devices},

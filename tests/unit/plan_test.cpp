@@ -669,6 +669,7 @@ TEST_F(PlanTest, BackendAndPolicySections) {
   EXPECT_EQ(backend["cpp_namespace"], "my_npu");
   EXPECT_EQ(backend["class_prefix"], "MyNpu");
   EXPECT_EQ(backend["dispatch_key"], "PrivateUse1");
+  EXPECT_EQ(backend["nested_dispatch_key"], "NestedTensorPrivateUse1");
   EXPECT_EQ(backend["core_library"], "torch_my_npu");
   EXPECT_EQ(backend["env_prefix"], "MY_NPU");
   EXPECT_EQ(model["torch"]["requirement"], "torch>=2.13,<2.14");
