@@ -70,8 +70,8 @@ RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
                                             const std::vector<std::string>& defaults) {
   RegisteredCpuKernels out;
   if (!d.register_cpu_kernels) return out;
-  std::set<std::string, std::less<>> denied;
-  for (const descriptor::Ref& ref : d.fallback_deny) denied.insert(normalize_key(ref.value));
+  const std::vector<std::string> deny = fallback_deny_keys(d);
+  const std::set<std::string, std::less<>> denied(deny.begin(), deny.end());
   const auto allowed = [&](const std::string& key) {
     const std::string_view base = std::string_view(key).substr(0, key.find('.'));
     return !denied.contains(key) && !denied.contains(base);

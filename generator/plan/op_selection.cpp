@@ -148,6 +148,12 @@ std::string normalize_key(const std::string& name) {
   return name.starts_with("aten::") ? name.substr(6) : name;
 }
 
+std::vector<std::string> fallback_deny_keys(const descriptor::Descriptor& d) {
+  std::vector<std::string> keys;
+  for (const descriptor::Ref& ref : d.fallback_deny) keys.push_back(normalize_key(ref.value));
+  return keys;
+}
+
 std::vector<descriptor::Ref> read_op_list(const std::string& path, Diagnostics& diags) {
   std::vector<descriptor::Ref> ops;
   std::optional<load::YamlFile> file = load::load_yaml_file(path, diags);

@@ -52,6 +52,9 @@ std::optional<std::vector<const model::NativeFunction*>> select_ops(const Inputs
 // registry keys it; custom ops keep their namespace.
 std::string normalize_key(const std::string& name);
 
+// The fallback deny list (fallback.deny) as registry keys, in the descriptor's order.
+std::vector<std::string> fallback_deny_keys(const descriptor::Descriptor& d);
+
 // One planned op as the stages after the plan know it.
 struct ModelOp {
   std::string key;     // "add.Tensor", "myops::scale"

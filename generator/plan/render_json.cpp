@@ -170,10 +170,7 @@ json autocast_json(const std::vector<AutocastKernel>& kernels) {
 }
 
 json fallback_json(const Inputs& in, const ModelParts& parts) {
-  json deny = json::array();
-  for (const descriptor::Ref& ref : in.descriptor->fallback_deny) {
-    deny.push_back(normalize_key(ref.value));
-  }
+  const json deny = fallback_deny_keys(*in.descriptor);
   json writes = json::array();
   for (const UnmarkedWrite& w : parts.unmarked_writes) {
     writes.push_back({{"key", w.key}, {"argument", w.argument}});
