@@ -430,3 +430,31 @@ print(out.item())
     assert completed.returncode == 0, completed.stderr
     lanes, group = divmod(int(completed.stdout.split()[-1]), 1000)
     assert lanes == group > 1
+
+
+def test_the_profiler_times_each_compiled_kernel_on_the_device():
+    """Each OpenCL C kernel of the compiled code is a device event under its own name, with
+    its device time, belonging to the CPU operator that launched it."""
+    from torch.autograd import DeviceType
+    from torch.profiler import ProfilerActivity, profile
+
+    compiled = torch.compile(lambda x: torch.softmax(x * 2, dim=-1).sum(dim=0))
+    x = torch.randn(64, 128, device=DEVICE)
+    compiled(x)  # compiled outside the profile
+    with profile(
+        activities=[ProfilerActivity.CPU, ProfilerActivity.PrivateUse1]
+    ) as prof:
+        compiled(x)
+        torch.ocl.synchronize()
+    kernels = [
+        e
+        for e in prof.events()
+        if e.device_type == DeviceType.PrivateUse1
+        and e.name.startswith("opencl_fused_")
+    ]
+    assert len({k.name for k in kernels}) == 2  # the softmax's reductions, then the sum
+    assert all(k.time_range.elapsed_us() > 0 for k in kernels)
+    launches = [e for e in prof.events() if e.name == "ocl_compiled::launch"]
+    assert len(launches) == len(kernels)
+    assert all([k.name for k in e.kernels] == [e.kernels[0].name] for e in launches)
+    assert {e.kernels[0].name for e in launches} == {k.name for k in kernels}
