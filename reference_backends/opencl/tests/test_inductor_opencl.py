@@ -262,6 +262,26 @@ def test_an_index_out_of_range_raises():
     )
 
 
+@pytest.mark.parametrize(
+    "divide",
+    [
+        torch.floor_divide,
+        torch.remainder,
+        lambda a, b: torch.div(a, b, rounding_mode="trunc"),
+    ],
+)
+def test_an_integer_division_by_zero_raises(divide):
+    a = torch.tensor([5, 7, 9], device=DEVICE)
+    b = torch.tensor([1, 0, 2], device=DEVICE)
+    compiled = torch.compile(lambda a, b: divide(a, b) + 1)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        compiled(a, b)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        divide(a.cpu(), b.cpu())  # as eager mode
+    ones = torch.ones(3, dtype=torch.int64, device=DEVICE)
+    torch.testing.assert_close(compiled(a, ones).cpu(), divide(a.cpu(), ones.cpu()) + 1)
+
+
 def test_scatter_add_with_repeated_indices():
     """Several work-items add into one element (max_pool2d's backward, index_add)."""
     source = torch.randn(40, 3)
@@ -421,7 +441,7 @@ from torch_ocl.opencl_inductor import CompiledKernel
 probe = CompiledKernel("probe", '''
 __kernel void probe(__global long* out_buffer, const ulong out_start, const long xnumel) {
   out_buffer[out_start] = ROW_LANES * 1000 + GROUP;
-}''', chunked=True, checks_indices=False)
+}''', chunked=True, reports_errors=False)
 out = torch.zeros(1, dtype=torch.int64, device="ocl")
 probe([out], [1])
 print(out.item())

@@ -4,22 +4,33 @@ Inductor fuses pointwise operators and reductions into kernels and asks a device
 to write each one. This module writes them in OpenCL C; ``codegen.py`` makes it ocl's. Operators
 Inductor does not fuse (matrix products, convolutions) stay calls of ocl's own kernels.
 
-The shape of every kernel: work-item i takes CHUNK consecutive elements of the output (the
-``x`` range; CHUNK is the build option of every ocl program, 64 on a CPU device, 1 on a GPU)
-and, for a reduction, loops over the reduced elements (the ``r0_`` range) one after another:
+The shape of a kernel. A pointwise kernel's work-item takes CHUNK consecutive elements of the
+output (the ``x`` range; CHUNK is a build option of every ocl program: 64 on a CPU device, where
+a loop over them vectorizes, 1 on a GPU). A reduction's row (an element of ``x``) belongs to
+ROW_LANES work-items, which loop over the reduced elements (the ``r0_`` range) in turn and then
+merge their accumulators through local memory:
 
-    __kernel void opencl_fused_add_sum_0(__global float* out_ptr0_buffer, ulong out_ptr0_start,
-                                         ..., const long xnumel, const long r0_numel) {
-      __global float* out_ptr0 = out_ptr0_buffer + out_ptr0_start;
-      for (long xindex = ...; xindex < xend; ++xindex) {
-        float tmp_acc0 = 0;
-        for (long r0_index = 0; r0_index < r0_numel; ++r0_index) { ...; tmp_acc0 += tmp2; }
-        out_ptr0[xindex] = tmp_acc0;
+    __kernel void opencl_fused_1(__global float* in_ptr0_buffer, const ulong in_ptr0_start,
+                                 __global float* out_ptr0_buffer, const ulong out_ptr0_start,
+                                 const long xnumel, const long r0_numel) {
+      __global float* in_ptr0 = in_ptr0_buffer + in_ptr0_start;
+      ...
+      const int xindex = get_global_id(0) / ROW_LANES;
+      const int rlane = get_local_id(0) % ROW_LANES;
+      if (xindex >= xnumel) return;
+      float tmp1 = 0;
+      for (int r0_index = rlane; r0_index < r0_numel; r0_index += ROW_LANES) {
+        float tmp0 = in_ptr0[r0_index + 64*xindex];
+        tmp1 += tmp0;
       }
+      #if ROW_LANES > 1
+      ... (the lanes' accumulators merged in lane order)
+      #endif
+      if (rlane == 0) { out_ptr0[xindex] = (float)(tmp1); }
     }
 
-A reduction is then sequential within a work-item: no barriers and no local memory, which suits
-PoCL's CPU devices, where a work-group runs on one core anyway.
+ROW_LANES is 1 on a CPU device: PoCL runs a work-group on one core and a barrier is a pass over
+the group, so a row is best reduced by one work-item with no barrier at all.
 
 The wrapper defines each kernel once (``torch.ops.ocl_compiled.define``, see
 ``csrc/opencl/compiled.cpp``) and calls it through ``CompiledKernel``; ocl builds the program on
@@ -89,7 +100,9 @@ _DECLARATION = "__declare__ "
 _DECLARED = re.compile(r"__declare__ (\w+) =")
 
 _HELPERS = r"""
+#ifdef cl_khr_fp64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
 inline void atomic_add_float(volatile __global float* at, float value) {
   union { uint bits; float number; } seen, next;
   do {
@@ -265,6 +278,20 @@ inline long python_mod(long a, long b) {
 """
 
 
+# The error word's values (KernelError in csrc/opencl/compiled.cpp).
+_INDEX_OUT_OF_RANGE = 1
+_DIVISION_BY_ZERO = 2
+
+
+def _integer_division(divisor: CSEVariable, quotient: str) -> str:
+    """An integer division that reports a zero divisor, as eager mode raises ZeroDivisionError,
+    and gives 0 instead of dividing by it."""
+    V.kernel.reports_errors = True
+    return (
+        f"(({divisor}) == 0 ? (kernel_error[0] = {_DIVISION_BY_ZERO}, 0) : {quotient})"
+    )
+
+
 def _float_only(function: str) -> Any:
     """An operator of floating-point values, by OpenCL C's builtin of that name."""
 
@@ -311,6 +338,11 @@ class OpenCLOverrides(OpOverrides):
     def to_dtype_bitcast(
         x: CSEVariable, dtype: torch.dtype, src_dtype: torch.dtype
     ) -> str:
+        if dtype in _COMPUTED_AS or src_dtype in _COMPUTED_AS:
+            # Their values are floats in the kernel, not their 16 bits.
+            raise NotImplementedError(
+                f"ocl's compiled kernels do not reinterpret {src_dtype} as {dtype}"
+            )
         return f"as_{value_type(dtype)}({x})"
 
     @staticmethod
@@ -389,16 +421,20 @@ class OpenCLOverrides(OpOverrides):
     @staticmethod
     def remainder(a: CSEVariable, b: CSEVariable) -> str:
         if a.dtype is not None and a.dtype.is_floating_point:
-            return f"(({a}) - floor(({a}) / ({b})) * ({b}))"
-        return f"python_mod({a}, {b})"
+            # As eager mode: fmod, moved to the divisor's sign.
+            mod = f"fmod({a}, {b})"
+            return (
+                f"(({mod} != 0 && (({b}) < 0) != ({mod} < 0)) ? {mod} + ({b}) : {mod})"
+            )
+        return _integer_division(b, f"python_mod({a}, {b})")
 
     @staticmethod
     def floordiv(a: CSEVariable, b: CSEVariable) -> str:
-        return f"floor_div({a}, {b})"
+        return _integer_division(b, f"floor_div({a}, {b})")
 
     @staticmethod
     def truncdiv(a: CSEVariable, b: CSEVariable) -> str:
-        return f"(({a}) / ({b}))"
+        return _integer_division(b, f"(({a}) / ({b}))")
 
     @staticmethod
     def sign(x: CSEVariable) -> str:
@@ -582,8 +618,9 @@ class OpenCLKernel(SIMDKernel):
         self.post_loop = IndentedBuffer()
         # Values that live on after the reduction loop closes.
         self.outside_loop_vars: OrderedSet[Any] = OrderedSet()
-        # Whether an index read from a tensor is checked (the kernel then takes index_error).
-        self.checks_indices = False
+        # Whether the kernel reports errors in the device's error word (kernel_error): an index
+        # read from a tensor out of range, an integer divided by zero.
+        self.reports_errors = False
         # Whether a work-item takes CHUNK elements (set by codegen_kernel; see _chunked).
         self.chunked = True
         # The reductions of the loop being generated, merged across the work-group after it:
@@ -678,14 +715,16 @@ class OpenCLKernel(SIMDKernel):
         (launch raises) and uses 0 instead, so that it never reads or writes out of bounds."""
         if not (lower or upper):
             return
-        self.checks_indices = True
+        self.reports_errors = True
         index = self.index_to_str(expr)
         bound = self.index_to_str(size)
         outside = " || ".join(
             ([f"{index} < 0"] if lower else [])
             + ([f"{index} >= {bound}"] if upper else [])
         )
-        self.compute.writeline(f"if ({outside}) {{ index_error[0] = 1; {index} = 0; }}")
+        self.compute.writeline(
+            f"if ({outside}) {{ kernel_error[0] = {_INDEX_OUT_OF_RANGE}; {index} = 0; }}"
+        )
 
     # -- reductions ---------------------------------------------------------------------------
 
@@ -877,12 +916,12 @@ class OpenCLKernel(SIMDKernel):
                 f"__global {kind}* {arg.name} = {arg.name}_buffer + {arg.name}_start;"
             )
         parameters += [f"const long {size}" for size in self._size_parameters()]
-        if self.checks_indices:
+        if self.reports_errors:
             parameters.append(
-                "__global int* index_error_buffer, const ulong index_error_start"
+                "__global int* kernel_error_buffer, const ulong kernel_error_start"
             )
             pointers.append(
-                "__global int* index_error = index_error_buffer + index_error_start;"
+                "__global int* kernel_error = kernel_error_buffer + kernel_error_start;"
             )
 
         code = IndentedBuffer()
@@ -988,7 +1027,7 @@ class Scheduling(SIMDScheduling):
         wrapper.header.writeline(f"{name} = CompiledKernel({name!r}, r'''")
         wrapper.header.splice(source)
         wrapper.header.writeline(
-            f"''', chunked={kernel.chunked}, checks_indices={kernel.checks_indices})"
+            f"''', chunked={kernel.chunked}, reports_errors={kernel.reports_errors})"
         )
         return name
 
@@ -998,11 +1037,11 @@ class CompiledKernel:
     first is the length of the output range, which sets the work-items)."""
 
     def __init__(
-        self, name: str, source: str, *, chunked: bool, checks_indices: bool
+        self, name: str, source: str, *, chunked: bool, reports_errors: bool
     ) -> None:
         self.name = name
         self.kernel = torch.ops.ocl_compiled.define(
-            source, name, chunked, checks_indices
+            source, name, chunked, reports_errors
         )
 
     def __call__(self, tensors: list[torch.Tensor], sizes: list[int]) -> None:

@@ -1,7 +1,7 @@
 // The two operators through which torch.compile's OpenCL kernels run (torch_ocl/opencl_inductor.py
 // writes them):
 //
-//   ocl_compiled::define(str source, str name, bool chunked, bool checks_indices) -> int
+//   ocl_compiled::define(str source, str name, bool chunked, bool reports_errors) -> int
 //       records kernel `name` of the OpenCL C `source`; the number it returns names it to launch.
 //   ocl_compiled::launch(int kernel, Tensor[] tensors, int[] sizes, int elements) -> ()
 //       runs it on the tensors' device and current stream: each tensor is passed as its buffer and
@@ -10,11 +10,11 @@
 //       i taking elements [i * CHUNK, (i + 1) * CHUNK) of `elements`; any other (a reduction)
 //       runs row_lanes() items per element (a row), which share its reduced elements.
 //
-// A kernel that checks indices (an index read from a tensor, as gather and embedding have) takes
-// one more buffer, last: the device's index-error word, which it sets instead of reading or
-// writing out of bounds. launch() then waits for the kernel and raises an IndexError if the word
-// was set, as eager mode raises for the same index (a synchronization CUDA avoids by reporting
-// its device-side assertions later; eager mode on the CPU checks as it goes too).
+// A kernel that reports errors takes one more buffer, last: the device's error word, which it
+// sets (to a KernelError) instead of reading or writing out of bounds (an index read from a
+// tensor, as gather and embedding have) or dividing an integer by zero. launch() then waits for
+// the kernel and raises what eager mode raises for the same input (a synchronization CUDA avoids
+// by reporting its device-side assertions later; eager mode on the CPU checks as it goes too).
 //
 // The program is built on the first launch on a device, from the binary cache when an earlier
 // process built the same text.
@@ -41,7 +41,7 @@ struct Defined {
   std::string source;
   std::string name;
   bool chunked;
-  bool checks_indices;
+  bool reports_errors;
 };
 
 // A deque, so that launches read an entry while another thread defines the next one.
@@ -55,10 +55,10 @@ Kernels& kernels() {
   return *all;
 }
 
-int64_t define(std::string source, std::string name, bool chunked, bool checks_indices) {
+int64_t define(std::string source, std::string name, bool chunked, bool reports_errors) {
   Kernels& all = kernels();
   std::lock_guard<std::mutex> lock(all.mutex);
-  all.defined.push_back({std::move(source), std::move(name), chunked, checks_indices});
+  all.defined.push_back({std::move(source), std::move(name), chunked, reports_errors});
   return static_cast<int64_t>(all.defined.size()) - 1;
 }
 
@@ -73,8 +73,11 @@ const Defined& defined(int64_t kernel) {
   return all.defined[static_cast<std::size_t>(kernel)];
 }
 
-// The index-error word of `device`: one int, zero until a kernel finds an index out of range.
-const at::Tensor& index_error(c10::Device device) {
+// What a kernel writes into the error word (opencl_inductor.py writes the same numbers).
+enum class KernelError : int { kNone = 0, kIndexOutOfRange = 1, kDivisionByZero = 2 };
+
+// The error word of `device`: one int, kNone until a kernel finds an error.
+const at::Tensor& error_word(c10::Device device) {
   static std::mutex mutex;
   static auto* words = new std::map<c10::DeviceIndex, at::Tensor>();  // lives to the end
   std::lock_guard<std::mutex> lock(mutex);
@@ -104,7 +107,7 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   Launch launch(index, kernel_from_source(index, code.source, code.name), code.name.c_str());
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
   for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
-  if (code.checks_indices) launch.tensor(index_error(device));
+  if (code.reports_errors) launch.tensor(error_word(device));
   const std::size_t group = group_size(index);
   if (code.chunked) {
     const auto chunk = static_cast<int64_t>(elementwise_chunk(index));
@@ -114,10 +117,12 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
     const std::size_t items = static_cast<std::size_t>(elements) * row_lanes(index);
     launch.run_groups((items + group - 1) / group, group);
   }
-  if (!code.checks_indices) return;
-  const at::Tensor& error = index_error(device);
-  if (error.item<int>() == 0) return;
-  error.zero_();
+  if (!code.reports_errors) return;
+  const at::Tensor& word = error_word(device);
+  const auto error = static_cast<KernelError>(word.item<int>());
+  if (error == KernelError::kNone) return;
+  word.zero_();
+  TORCH_CHECK(error == KernelError::kIndexOutOfRange, "ZeroDivisionError");
   TORCH_CHECK_INDEX(
       false,
       code.name,
@@ -128,7 +133,7 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
 }  // namespace
 
 TORCH_LIBRARY(ocl_compiled, m) {
-  m.def("define(str source, str name, bool chunked, bool checks_indices) -> int", &define);
+  m.def("define(str source, str name, bool chunked, bool reports_errors) -> int", &define);
   m.def("launch(int kernel, Tensor[] tensors, int[] sizes, int elements) -> ()", &launch);
 }
 
