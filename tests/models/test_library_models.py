@@ -7,6 +7,9 @@ included) and the updated weights. (Adam's first step moves each weight by about
 which turns a rounding-sized gradient into a full step either way; the generated test_models.py
 trains with Adam where no gradient is rounding-sized.)
 
+GPT-2 and the ViT also run compiled (torch.compile's default backend: Inductor with the
+device's code generator), inference and a training step, against eager mode on the CPU.
+
 Dropout is off (p = 0): the device's random stream is not the CPU's. Dropout has tests of its
 own in test_kernels.py.
 
@@ -232,3 +235,36 @@ def test_training_step_like_cpu(make: Callable[[], Case]) -> None:
         torch.testing.assert_close(actual / scale, expected / scale, **TOLERANCE)
     for actual, expected in zip(weights, cpu_weights, strict=True):
         torch.testing.assert_close(actual, expected, **TOLERANCE)
+
+
+@pytest.mark.parametrize("make", [gpt2, vit], ids=lambda f: f.__name__)
+def test_compiled_like_cpu(make: Callable[[], Case]) -> None:
+    """torch.compile's default backend (Inductor, with the device's code generator): inference
+    and a training step of a transformer from each library, against eager mode on the CPU,
+    without a fallback."""
+    torch.manual_seed(0)
+    model, run = make()
+    device_model = copy.deepcopy(model).to(DEVICE)
+    compiled = torch.compile(device_model)
+    model.eval()
+    device_model.eval()
+    with torch.no_grad():
+        torch.testing.assert_close(
+            run(compiled, DEVICE).cpu(), run(model, "cpu"), **TOLERANCE
+        )
+    model.train()
+    device_model.train()
+    losses = [run(m, device) for m, device in ((model, "cpu"), (compiled, DEVICE))]
+    for loss in losses:
+        loss.backward()
+    torch.testing.assert_close(
+        losses[1].detach().cpu(), losses[0].detach(), **TOLERANCE
+    )
+    floor = 1e-3 * max(p.grad.abs().max() for p in model.parameters())
+    for actual, expected in zip(
+        device_model.parameters(), model.parameters(), strict=True
+    ):
+        scale = torch.maximum(expected.grad.abs().max(), floor)
+        torch.testing.assert_close(
+            actual.grad.cpu() / scale, expected.grad / scale, **TOLERANCE
+        )
