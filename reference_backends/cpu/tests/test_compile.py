@@ -4,6 +4,7 @@
 computes, forward and backward, with the device's own generated kernels."""
 
 import copy
+from pathlib import Path
 
 import pytest
 import torch
@@ -121,6 +122,43 @@ def test_convolution_layouts_are_the_fake_kernels():
     expected = forward_and_backward(x.cpu(), w.cpu(), grad.cpu())
     for got, want in zip(real, expected, strict=True):
         torch.testing.assert_close(got.cpu(), want)
+
+
+def test_the_graph_cache_knows_the_code_generator(tmp_path):
+    """Inductor's on-disk cache of compiled graphs is keyed by the code generator's sources:
+    after a change to them a graph compiles afresh instead of loading what the earlier version
+    wrote."""
+    from torch._inductor.codegen import common
+    from torch._inductor.utils import fresh_cache
+
+    version = common.custom_backend_passes[inductor._CodeGeneratorVersion.KEY]
+    x = torch.randn(8, device=DEVICE)
+
+    def compile_afresh():
+        torch._dynamo.reset()
+        torch.compile(lambda x: torch.sin(x) + 1)(x)
+        return counters["inductor"]["fxgraph_cache_miss"]
+
+    uuid = version.uuid()
+    with torch._inductor.config.patch(fx_graph_cache=True), fresh_cache():
+        try:
+            assert compile_afresh() == 1
+            assert compile_afresh() == 1  # found in the cache
+            version._uuid = uuid + " changed"
+            assert compile_afresh() == 2
+        finally:
+            version._uuid = uuid
+
+    # The uuid is a hash of the sources: changed with them.
+    original = inductor.codegen.__file__
+    changed = tmp_path / "codegen.py"
+    changed.write_text(Path(original).read_text() + "\n# changed\n")
+    inductor.codegen.__file__ = str(changed)
+    try:
+        assert inductor._CodeGeneratorVersion().uuid() != uuid
+    finally:
+        inductor.codegen.__file__ = original
+    assert inductor._CodeGeneratorVersion().uuid() == uuid
 
 
 @needs_code_generator

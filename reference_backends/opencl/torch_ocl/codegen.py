@@ -18,8 +18,8 @@ can address device memory (frp.yaml ``runtime.host_addressable``); none otherwis
         kernel_type = MyKernel  # emits your kernel language, compiled by your runtime
 
 frp-gen's OpenCL reference backend does this for OpenCL C (``torch_ocl/opencl_inductor.py``).
-Inductor keeps compiled graphs on disk by torch's version and the graph, not by your code
-generator: while you change it, run with ``TORCHINDUCTOR_FX_GRAPH_CACHE=0``.
+Inductor's on-disk cache of compiled graphs knows the sources of this file and of the module
+your ``Scheduling`` comes from: change them, and graphs compile afresh.
 
 ``PythonWrapperCodegen`` writes the host code around the kernels: it allocates buffers and calls
 each kernel. None keeps the generated one (``inductor.PythonWrapperCodegen``), which calls a C++

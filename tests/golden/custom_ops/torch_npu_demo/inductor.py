@@ -15,7 +15,10 @@ C++ code generator, whose fused kernels run on the host on device memory; else n
 ``torch.compile`` with Inductor says what to do.
 """
 
+import hashlib
+import inspect
 import textwrap
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import torch
@@ -31,6 +34,7 @@ from torch._inductor.codegen.wrapper import (
 )
 from torch._inductor.codegen.wrapper import SubgraphPythonWrapperCodegen
 from torch._inductor.codegen.wrapper_fxir import WrapperFxCodegen
+from torch._inductor.custom_graph_pass import CustomGraphModulePass
 from torch._inductor.kernel import mm_common
 from torch._inductor.virtualized import V
 
@@ -177,6 +181,40 @@ def _serve_with_inductors_cpp_backend() -> None:
         module.get_current_backend = get_current_backend
 
 
+class _CodeGeneratorVersion(CustomGraphModulePass):
+    """Puts this device's code generator into the key of Inductor's on-disk cache of compiled
+    graphs, which otherwise knows torch's version and the graph only: after a change to
+    ``codegen.py`` or the code generator it names, a graph would run the kernels the earlier
+    version wrote.
+
+    The key holds the uuid of every backend pass Inductor knows of, so this pass, which changes
+    nothing, has as its uuid a hash of the code generator's sources. It is kept under a name of
+    its own: once Inductor has imported this module it registers the device's backend again,
+    with no pass, and a pass registered under the device's name would be dropped.
+    """
+
+    KEY = f"{DEVICE} code generator"
+
+    def __init__(self) -> None:
+        sources = {Path(__file__), Path(codegen.__file__)}
+        torch_folder = Path(torch.__file__).parent
+        for generator in (Scheduling, PythonWrapperCodegen):
+            source = inspect.getsourcefile(generator)
+            # Inductor's own are in torch's version, which the key already holds.
+            if source is not None and not Path(source).is_relative_to(torch_folder):
+                sources.add(Path(source))
+        digest = hashlib.sha256()
+        for source in sorted(sources):
+            digest.update(source.read_bytes())
+        self._uuid = digest.hexdigest()
+
+    def __call__(self, gm: Any) -> None:
+        pass
+
+    def uuid(self) -> str:
+        return self._uuid
+
+
 class _DeviceProperties(NamedTuple):
     name: str
     # What Inductor sizes its parallel work by: the host's threads, which run the C++ kernels.
@@ -245,5 +283,6 @@ class Interface(DeviceInterface):
 
 register_interface_for_device(DEVICE, Interface)
 common.register_device_op_overrides(DEVICE, _DeviceOpOverrides())
+common.custom_backend_passes[_CodeGeneratorVersion.KEY] = _CodeGeneratorVersion()
 if Scheduling is CppScheduling:
     _serve_with_inductors_cpp_backend()
