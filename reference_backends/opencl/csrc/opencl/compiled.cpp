@@ -42,6 +42,8 @@ struct Defined {
   std::string name;
   bool chunked;
   bool reports_errors;
+  // The kernel by device, once built: a launch then needs no lookup by source text.
+  std::map<int, cl_kernel> built;
 };
 
 // A deque, so that launches read an entry while another thread defines the next one.
@@ -58,11 +60,11 @@ Kernels& kernels() {
 int64_t define(std::string source, std::string name, bool chunked, bool reports_errors) {
   Kernels& all = kernels();
   std::lock_guard<std::mutex> lock(all.mutex);
-  all.defined.push_back({std::move(source), std::move(name), chunked, reports_errors});
+  all.defined.push_back({std::move(source), std::move(name), chunked, reports_errors, {}});
   return static_cast<int64_t>(all.defined.size()) - 1;
 }
 
-const Defined& defined(int64_t kernel) {
+Defined& defined(int64_t kernel) {
   Kernels& all = kernels();
   std::lock_guard<std::mutex> lock(all.mutex);
   TORCH_CHECK(
@@ -71,6 +73,19 @@ const Defined& defined(int64_t kernel) {
       kernel,
       " was defined");
   return all.defined[static_cast<std::size_t>(kernel)];
+}
+
+cl_kernel built_for(Defined& code, int device) {
+  Kernels& all = kernels();
+  {
+    std::lock_guard<std::mutex> lock(all.mutex);
+    const auto it = code.built.find(device);
+    if (it != code.built.end()) return it->second;
+  }
+  // Built outside the lock: a first build takes the OpenCL C compiler a while.
+  cl_kernel kernel = kernel_from_source(device, code.source, code.name);
+  std::lock_guard<std::mutex> lock(all.mutex);
+  return code.built.emplace(device, kernel).first->second;
 }
 
 // What a kernel writes into the error word (opencl_inductor.py writes the same numbers).
@@ -87,7 +102,7 @@ const at::Tensor& error_word(c10::Device device) {
 }
 
 void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int64_t elements) {
-  const Defined& code = defined(kernel);
+  Defined& code = defined(kernel);
   TORCH_CHECK(!tensors.empty(), code.name, ": a compiled kernel takes at least one tensor");
   const c10::Device device = tensors.front().device();
   for (const at::Tensor& tensor : tensors) {
@@ -104,7 +119,7 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   const int index = device.index();
   // The profiler shows the kernel's device time under its own name (opencl_fused_3).
   const device_activity::Scope activity(code.name);
-  Launch launch(index, kernel_from_source(index, code.source, code.name), code.name.c_str());
+  Launch launch(index, built_for(code, index), code.name.c_str());
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
   for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
   if (code.reports_errors) launch.tensor(error_word(device));
