@@ -4,6 +4,7 @@
 computes, forward and backward, with the device's own generated kernels."""
 
 import copy
+import os
 from pathlib import Path
 
 import pytest
@@ -159,6 +160,15 @@ def test_the_graph_cache_knows_the_code_generator(tmp_path):
     finally:
         inductor.codegen.__file__ = original
     assert inductor._CodeGeneratorVersion().uuid() == uuid
+
+    # And of the libraries as built: a rebuild may give an operator a kernel or take it away.
+    library = next(Path(inductor.__file__).parent.glob("*.so"))
+    built = library.stat()
+    os.utime(library, ns=(built.st_atime_ns, built.st_mtime_ns + 1))
+    try:
+        assert inductor._CodeGeneratorVersion().uuid() != uuid
+    finally:
+        os.utime(library, ns=(built.st_atime_ns, built.st_mtime_ns))
 
 
 @needs_code_generator

@@ -182,15 +182,17 @@ def _serve_with_inductors_cpp_backend() -> None:
 
 
 class _CodeGeneratorVersion(CustomGraphModulePass):
-    """Puts this device's code generator into the key of Inductor's on-disk cache of compiled
-    graphs, which otherwise knows torch's version and the graph only: after a change to
-    ``codegen.py`` or the code generator it names, a graph would run the kernels the earlier
-    version wrote.
+    """Puts this device's code generator and its kernels into the key of Inductor's on-disk
+    caches of compiled graphs, which otherwise know torch's version and the graph only: after
+    a change to ``codegen.py`` or the code generator it names, a graph would run the kernels the
+    earlier version wrote, and after a rebuild that gives an operator a kernel of its own (or
+    takes it away), a graph traced with the earlier set of kernels.
 
     The key holds the uuid of every backend pass Inductor knows of, so this pass, which changes
-    nothing, has as its uuid a hash of the code generator's sources. It is kept under a name of
-    its own: once Inductor has imported this module it registers the device's backend again,
-    with no pass, and a pass registered under the device's name would be dropped.
+    nothing, has as its uuid a hash of the code generator's sources and of the identity (size,
+    modification time) of the package's compiled libraries. It is kept under a name of its own:
+    once Inductor has imported this module it registers the device's backend again, with no
+    pass, and a pass registered under the device's name would be dropped.
     """
 
     KEY = f"{DEVICE} code generator"
@@ -206,6 +208,10 @@ class _CodeGeneratorVersion(CustomGraphModulePass):
         digest = hashlib.sha256()
         for source in sorted(sources):
             digest.update(source.read_bytes())
+        for library in sorted(Path(__file__).parent.glob("*.so")):
+            built = library.stat()
+            identity = f"{library.name} {built.st_size} {built.st_mtime_ns}"
+            digest.update(identity.encode())
         self._uuid = digest.hexdigest()
 
     def __call__(self, gm: Any) -> None:
