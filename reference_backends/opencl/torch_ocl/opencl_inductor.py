@@ -621,8 +621,6 @@ class OpenCLKernel(SIMDKernel):
         # Whether the kernel reports errors in the device's error word (kernel_error): an index
         # read from a tensor out of range, an integer divided by zero.
         self.reports_errors = False
-        # Whether a work-item takes CHUNK elements (set by codegen_kernel; see _chunked).
-        self.chunked = True
         # The reductions of the loop being generated, merged across the work-group after it:
         # (kind, dtype, accumulators).
         self.lane_results: list[tuple[str, torch.dtype, tuple[CSEVariable, ...]]] = []
@@ -934,8 +932,7 @@ class OpenCLKernel(SIMDKernel):
                 code.writelines(self.local_arrays)
                 code.writeline("#endif")
             code.writelines(pointers)
-            self.chunked = self._chunked()
-            if self.chunked:
+            if self.chunked():
                 self._codegen_chunked(code)
             else:
                 # ROW_LANES work-items per row: 1, or a whole work-group (a group's rows then
@@ -959,7 +956,7 @@ class OpenCLKernel(SIMDKernel):
             code.splice(self.body)
         code.writeline("}")
 
-    def _chunked(self) -> bool:
+    def chunked(self) -> bool:
         """A pointwise kernel's work-item takes CHUNK elements (a vector's worth of work on a
         CPU device); a reduction's work-group takes a row (see codegen_body)."""
         return not self.features.is_reduction()
@@ -1027,7 +1024,7 @@ class Scheduling(SIMDScheduling):
         wrapper.header.writeline(f"{name} = CompiledKernel({name!r}, r'''")
         wrapper.header.splice(source)
         wrapper.header.writeline(
-            f"''', chunked={kernel.chunked}, reports_errors={kernel.reports_errors})"
+            f"''', chunked={kernel.chunked()}, reports_errors={kernel.reports_errors})"
         )
         return name
 

@@ -14,24 +14,6 @@
 
 namespace ocl::kernels {
 
-namespace {
-
-// Writes the product into `out`, which the meta function has shaped [M, N].
-void addmm_into(
-    const at::Tensor& out,
-    const at::Tensor& self,
-    const at::Tensor& mat1,
-    const at::Tensor& mat2,
-    const at::Scalar& beta,
-    const at::Scalar& alpha) {
-  // beta == 0 ignores self, NaN included, as PyTorch documents.
-  const bool use_self = !(beta.isIntegral(true) ? beta.to<int64_t>() == 0 : beta.to<double>() == 0);
-  if (use_self && !out.is_same(self)) out.copy_(self.expand(out.sizes()));
-  opencl::matmul::gemm(mat1, mat2, out, alpha, use_self ? beta : at::Scalar(0));
-}
-
-}  // namespace
-
 // addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
 at::Tensor addmm(
     const at::Tensor& self,
@@ -45,7 +27,7 @@ at::Tensor addmm(
   opencl::Structured<at::meta::structured_addmm> op(
       at::Device(c10::DeviceType::PrivateUse1, *device));
   op.meta(self, mat1, mat2, beta, alpha);
-  addmm_into(op.output(), self, mat1, mat2, beta, alpha);
+  opencl::matmul::add_product(op.output(), self, mat1, mat2, beta, alpha);
   return op.take();
 }
 
@@ -63,7 +45,7 @@ at::Tensor& addmm_out(
   if (!device) return cpu_fallback::call<at::_ops::addmm_out>(self, mat1, mat2, beta, alpha, out);
   opencl::Structured<at::meta::structured_addmm> op({&out}, opencl::Output::kOut);
   op.meta(self, mat1, mat2, beta, alpha);
-  addmm_into(op.output(), self, mat1, mat2, beta, alpha);
+  opencl::matmul::add_product(op.output(), self, mat1, mat2, beta, alpha);
   op.finish();
   return out;
 }

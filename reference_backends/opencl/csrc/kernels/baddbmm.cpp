@@ -26,20 +26,6 @@ std::optional<int> device_for(
       {&self, &batch1, &batch2, out}, opencl::elementwise::CpuScalars::kRefused);
 }
 
-// Writes the products into `out`, which the meta function has shaped [B, M, N].
-void baddbmm_into(
-    const at::Tensor& out,
-    const at::Tensor& self,
-    const at::Tensor& batch1,
-    const at::Tensor& batch2,
-    const at::Scalar& beta,
-    const at::Scalar& alpha) {
-  // beta == 0 ignores self, NaN included, as PyTorch documents.
-  const bool use_self = !(beta.isIntegral(true) ? beta.to<int64_t>() == 0 : beta.to<double>() == 0);
-  if (use_self && !out.is_same(self)) out.copy_(self.expand(out.sizes()));
-  opencl::matmul::gemm(batch1, batch2, out, alpha, use_self ? beta : at::Scalar(0));
-}
-
 }  // namespace
 
 // baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor
@@ -54,7 +40,7 @@ at::Tensor baddbmm(
   opencl::Structured<at::meta::structured_baddbmm> op(
       at::Device(c10::DeviceType::PrivateUse1, *device));
   op.meta(self, batch1, batch2, beta, alpha);
-  baddbmm_into(op.output(), self, batch1, batch2, beta, alpha);
+  opencl::matmul::add_product(op.output(), self, batch1, batch2, beta, alpha);
   return op.take();
 }
 
@@ -71,7 +57,7 @@ at::Tensor& baddbmm_(
   }
   opencl::Structured<at::meta::structured_baddbmm> op({&self}, opencl::Output::kInPlace);
   op.meta(self, batch1, batch2, beta, alpha);
-  baddbmm_into(op.output(), self, batch1, batch2, beta, alpha);
+  opencl::matmul::add_product(op.output(), self, batch1, batch2, beta, alpha);
   op.finish();
   return self;
 }
@@ -90,7 +76,7 @@ at::Tensor& baddbmm_out(
   }
   opencl::Structured<at::meta::structured_baddbmm> op({&out}, opencl::Output::kOut);
   op.meta(self, batch1, batch2, beta, alpha);
-  baddbmm_into(op.output(), self, batch1, batch2, beta, alpha);
+  opencl::matmul::add_product(op.output(), self, batch1, batch2, beta, alpha);
   op.finish();
   return out;
 }

@@ -123,15 +123,12 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
   for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
   if (code.reports_errors) launch.tensor(error_word(device));
+  const auto chunk = static_cast<int64_t>(elementwise_chunk(index));
+  const auto items = static_cast<std::size_t>(
+      code.chunked ? (elements + chunk - 1) / chunk
+                   : elements * static_cast<int64_t>(row_lanes(index)));
   const std::size_t group = group_size(index);
-  if (code.chunked) {
-    const auto chunk = static_cast<int64_t>(elementwise_chunk(index));
-    const auto items = static_cast<std::size_t>((elements + chunk - 1) / chunk);
-    launch.run_groups((items + group - 1) / group, group);
-  } else {
-    const std::size_t items = static_cast<std::size_t>(elements) * row_lanes(index);
-    launch.run_groups((items + group - 1) / group, group);
-  }
+  launch.run_groups((items + group - 1) / group, group);
   if (!code.reports_errors) return;
   const at::Tensor& word = error_word(device);
   const auto error = static_cast<KernelError>(word.item<int>());

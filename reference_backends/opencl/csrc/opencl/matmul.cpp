@@ -189,4 +189,16 @@ int64_t padded_columns(int device, int64_t columns) {
   return (columns + block_cols - 1) / block_cols * block_cols;
 }
 
+void add_product(
+    const at::Tensor& out,
+    const at::Tensor& self,
+    const at::Tensor& a,
+    const at::Tensor& b,
+    const at::Scalar& beta,
+    const at::Scalar& alpha) {
+  const bool use_self = !(beta.isIntegral(true) ? beta.to<int64_t>() == 0 : beta.to<double>() == 0);
+  if (use_self && !out.is_same(self)) out.copy_(self.expand(out.sizes()));
+  gemm(a, b, out, alpha, use_self ? beta : at::Scalar(0));
+}
+
 }  // namespace ocl::opencl::matmul

@@ -18,6 +18,16 @@ void gemm(
     const at::Scalar& alpha,
     const at::Scalar& beta);
 
+// out = beta * self + alpha * a @ b (addmm, baddbmm): self broadcast to out's shape is copied
+// in first, unless beta is 0, which ignores self (NaN included), as PyTorch documents.
+void add_product(
+    const at::Tensor& out,
+    const at::Tensor& self,
+    const at::Tensor& a,
+    const at::Tensor& b,
+    const at::Scalar& beta,
+    const at::Scalar& alpha);
+
 // gemm for a b laid out by its caller with room to spare: b is [K, P] (or [B, K, P]) with P at
 // least c's N; columns of b past N are read or not, and never change c. A b whose rows are
 // contiguous and whose P is padded_columns(device, N) is taken by the fast kernel as it is, with
