@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 namespace frp {
@@ -49,10 +50,8 @@ std::string file_identity(const std::string& path) {
 }
 
 std::string key_hash(std::string_view key) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : key) hash = (hash ^ c) * 1099511628211ull;
   std::ostringstream out;
-  out << std::hex << hash;
+  out << std::hex << std::hash<std::string_view>{}(key);
   return out.str();
 }
 

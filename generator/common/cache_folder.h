@@ -72,8 +72,9 @@ bool replace_cache_file(const std::string& path, std::string_view text);
 // depends on. A file rewritten in place, or replaced by another, reads differently.
 std::string file_identity(const std::string& path);
 
-// A short hex name for an entry whose key is long (a path, a model): FNV-1a, 64 bits. Only a
-// name: the entry itself says what it was made for.
+// A short hex name for an entry whose key is long (a path, a model of megabytes): the standard
+// library's string hash, which reads eight bytes a step (FNV-1a's byte loop was 3 ms of a run).
+// Only a name: the entry itself says what it was made for, and is checked against it.
 std::string key_hash(std::string_view key);
 
 }  // namespace frp
