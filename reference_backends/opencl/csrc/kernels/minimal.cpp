@@ -46,8 +46,7 @@ at::Tensor _copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_bl
                                   .add_const_input(self)
                                   .resize_outputs(false)
                                   .check_all_same_dtype(false)
-                                  .set_check_mem_overlap(false)  // copy_ has checked it
-                                  .build();
+                                  .build();  // refuses overlaps, as the CPU's copy does
     // In the source's dtype: each element converted once, when stored.
     opencl::elementwise::run(iter, "copy", 0, 0, self.scalar_type());
     return dst;

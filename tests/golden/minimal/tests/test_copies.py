@@ -138,6 +138,50 @@ def test_copy_onto_itself():
     torch.testing.assert_close(dev.cpu(), torch.arange(6.0))
 
 
+@pytest.mark.parametrize("memory", ["mapped", "copied"])
+def test_device_copies_that_are_not_one_block(memory):
+    """Copies on the device with other strides, another dtype or a conjugate view run the CPU's
+    copy on the device memory, mapped into the host where the runtime maps it, else copied: both
+    ways give the CPU's values, and write nothing beyond the destination's elements."""
+    before = torch.mydevice._C._fallback_maps_memory()
+    torch.mydevice._C._set_fallback_maps_memory(memory == "mapped")
+    try:
+        storage = torch.arange(48.0)
+        cases = [
+            lambda t: t[:20].view(4, 5).t(),  # transposed
+            lambda t: t[3:43:2].view(4, 5),  # strided, with an offset
+            lambda t: t[:20].view(4, 5).to(torch.float16),  # another dtype
+            lambda t: t[:24].view(4, 6).to(torch.complex64)[:, ::2].conj(),
+        ]
+        for make in cases:
+            cpu_src = make(storage)
+            dev_src = make(storage.to(DEVICE))
+            cpu_dst = torch.full((40,), -1.0, dtype=cpu_src.dtype)
+            dev_dst = cpu_dst.to(DEVICE)
+            # into every other element of a larger buffer: the gaps must stay as they were
+            n = cpu_src.numel()
+            cpu_dst[::2][:n].view(cpu_src.shape).copy_(cpu_src)
+            dev_dst[::2][:n].view(dev_src.shape).copy_(dev_src)
+            torch.testing.assert_close(dev_dst.cpu(), cpu_dst, rtol=0, atol=0)
+            torch.testing.assert_close(dev_src.contiguous().cpu(), cpu_src.contiguous())
+    finally:
+        torch.mydevice._C._set_fallback_maps_memory(before)
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "strided"])
+def test_overlapping_copies_raise_as_on_the_cpu(layout):
+    """A copy whose source and destination share some memory, or into a destination whose
+    elements share memory, is refused before anything moves, as the CPU and CUDA refuse it."""
+    step = 1 if layout == "contiguous" else 2
+    for where in ("cpu", DEVICE):
+        t = torch.arange(12.0, device=where)
+        with pytest.raises(RuntimeError, match="unsupported operation"):
+            t[step:].copy_(t[:-step])
+        torch.testing.assert_close(t.cpu(), torch.arange(12.0))
+        with pytest.raises(RuntimeError, match="unsupported operation"):
+            torch.zeros(1, device=where).expand(4).copy_(torch.ones(4, device=where))
+
+
 def test_copy_broadcasts():
     dev = torch.zeros(3, 4, device=DEVICE)
     dev.copy_(torch.arange(4.0))

@@ -4,8 +4,11 @@
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <ATen/EmptyTensor.h>
+#include <ATen/MemoryOverlap.h>
+#include <ATen/native/CPUFallback.h>
 #include <ATen/ops/_reshape_alias_native.h>
 #include <ATen/ops/as_strided_native.h>
+#include <ATen/ops/copy_ops.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/scalar_tensor.h>
 #include <ATen/ops/unfold_native.h>
@@ -18,6 +21,8 @@
 #include <algorithm>
 
 #include "generated/allocator.h"
+#include "generated/cpu_call.h"
+#include "generated/cpu_defaults.h"
 #include "generated/generator.h"
 #include "generated/runtime.h"
 #include "generated/streams.h"
@@ -37,6 +42,12 @@ std::size_t span_bytes(const at::Tensor& t) {
   int64_t last = 0;
   for (int64_t d = 0; d < t.dim(); ++d) last += (t.size(d) - 1) * t.stride(d);
   return static_cast<std::size_t>(last + 1) * t.element_size();
+}
+
+// Runs `op` (copy_) through the CPU's kernel on the memory of its device tensors.
+void copy_on_host(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  cpu_call::run(
+      op, stack, [&](torch::jit::Stack* cpu_stack) { cpu_defaults::run_on_cpu(op, cpu_stack); });
 }
 
 // A contiguous tensor whose bytes can be copied as one block.
@@ -303,6 +314,9 @@ at::Tensor _copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_bl
                            is_dense(self) && is_dense(dst) && self.is_conj() == dst.is_conj() &&
                            self.is_neg() == dst.is_neg();
   if (on_device(self) && on_device(dst)) {
+    // As the CPU's and CUDA's copies check, before any byte moves.
+    at::assert_no_internal_overlap(dst);
+    at::assert_no_partial_overlap(dst, self);
     if (same_layout) {
       // A copy onto itself (`t[1::2] *= 2` writes the view back where it already is) moves
       // nothing, and a runtime's copy may refuse overlapping ranges.
@@ -317,7 +331,12 @@ at::Tensor _copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_bl
             dst.device().index());
       }
     } else {
-      write_from_cpu(dst, to_cpu(self));
+      // Other strides, another dtype, a conjugate view: the CPU's copy_ does it, on the device
+      // memory itself where the runtime maps it into the host (one pass, nothing staged), else
+      // on host copies of what the two tensors reach (cpu_call.h).
+      at::Tensor written = dst;  // copy_ takes its destination as `Tensor&`
+      at::native::call_fallback_fn_symint<&copy_on_host, at::_ops::copy_>::call(
+          written, self, false);
     }
   } else if (on_device(dst)) {
     TORCH_CHECK(self.is_cpu(), "cannot copy from ", self.device(), " to ", dst.device());
