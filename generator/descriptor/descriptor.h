@@ -60,6 +60,9 @@ struct Descriptor {
   std::optional<bool> host_addressable;
 
   bool is_host_addressable() const { return host_addressable.value_or(runtime == kHostRuntime); }
+  // The scaffolded host-memory runtime's kernels compute on the host's own cores, as the CPU's
+  // do; any other runtime's are taken to run on the device.
+  bool computes_on_host() const { return runtime == kHostRuntime; }
 };
 
 // Feature toggles and their defaults; the single list templates and the JSON Schema follow.

@@ -227,6 +227,7 @@ json backend_json(const descriptor::Descriptor& d, const ModelParts& parts) {
           {"env_prefix", parts.env_prefix},
           {"devices", d.devices},
           {"host_addressable", d.is_host_addressable()},
+          {"computes_on_host", d.computes_on_host()},
           {"runtime_source", d.runtime}};
 }
 

@@ -424,6 +424,14 @@ TEST(Validation, RuntimeSource) {
   EXPECT_EQ(one_error("device: mydev\nruntime:\n  sources: x\n").hint, "did you mean 'source'?");
 }
 
+TEST(Validation, RuntimeComputesOnHost) {
+  // Only the scaffolded host-memory runtime computes on the host, addressable memory or not.
+  EXPECT_TRUE(parse_ok("device: mydev\n").computes_on_host());
+  EXPECT_FALSE(
+      parse_ok("device: mydev\nruntime:\n  source: simdev_runtime\n  host_addressable: true\n")
+          .computes_on_host());
+}
+
 TEST(Validation, RuntimeHostAddressable) {
   // Unset, it follows the runtime: only the scaffolded host-memory runtime is addressable.
   EXPECT_TRUE(parse_ok("device: mydev\n").is_host_addressable());

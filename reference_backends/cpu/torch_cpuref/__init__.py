@@ -185,6 +185,15 @@ def _settle_autograd_threads() -> None:
 _register()
 sharing._register()
 atexit.register(_settle_autograd_threads)
+# The host runtime's kernels compute on the host's cores, so its backward passes run on the
+# thread that asks for them, as the CPU's do. PyTorch runs those of any other device on an
+# autograd thread per device, where kernels that use several cores start a second OpenMP team
+# beside the caller's; GNU OpenMP then stops spinning for work (its threads outnumber the cores)
+# and every parallel region waits for its workers to wake: a transformer block's backward pass
+# took 1.6x the CPU's on 2 cores. This is the importing thread's setting (other threads keep
+# PyTorch's default), and it holds for every device's backward passes on that thread. A runtime
+# of your own (frp.yaml runtime.source) leaves PyTorch's default alone.
+torch.autograd.set_multithreading_enabled(False)
 distributed._register()
 
 # Your own API (extensions.py) joins torch.cpuref: the names its __all__ lists.

@@ -2,6 +2,8 @@
 # Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 """Devices: count, selection, the device context manager and torch.accelerator."""
 
+import threading
+
 import pytest
 import torch
 
@@ -108,6 +110,34 @@ def test_a_0_dim_cpu_tensor_is_no_exception_where_it_is_written():
     out = torch.empty((), device=DEVICE)
     torch.add(scalar, torch.tensor(2.0), out=out)
     assert out.item() == 2.5
+
+
+def test_backward_passes_run_where_the_runtime_computes():
+    """The host runtime computes on the host's cores: a backward pass runs on the thread
+    that imported the package and calls backward(), as the CPU's does; another thread keeps
+    PyTorch's autograd thread per device."""
+
+    def backward_thread() -> int:
+        x = torch.ones(3, device=DEVICE, requires_grad=True)
+        y = x * 2
+        seen = []
+        y.register_hook(lambda grad: seen.append(threading.get_ident()))
+        y.sum().backward()
+        torch.testing.assert_close(x.grad.cpu(), torch.full((3,), 2.0))
+        return seen[0]
+
+    caller = threading.get_ident()
+    assert backward_thread() == caller
+    other = {}
+
+    def in_another_thread():
+        other["caller"] = threading.get_ident()
+        other["backward"] = backward_thread()
+
+    thread = threading.Thread(target=in_another_thread)
+    thread.start()
+    thread.join()
+    assert other["backward"] != other["caller"]
 
 
 def test_program_ending_right_after_a_backward_pass_exits_cleanly(run_python):
