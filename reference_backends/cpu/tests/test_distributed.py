@@ -545,6 +545,28 @@ def test_fsdp2_and_a_distributed_checkpoint_equal_one_cpu_process(tmp_path):
     _spawn(_fsdp_worker, tmp_path, str(tmp_path / "checkpoint"))
 
 
+def _unwaited_worker(rank: int, init_method: str) -> None:
+    device = _init(rank, init_method)
+    # Collectives still in flight as the program ends: nothing waits for them.
+    for _ in range(20):
+        dist.all_reduce(torch.ones(1 << 16, device=device), async_op=True)
+        dist.all_gather_into_tensor(
+            torch.empty(WORLD << 12, device=device),
+            torch.ones(1 << 12, device=device),
+            async_op=True,
+        )
+
+
+def test_a_program_ending_with_collectives_in_flight_exits_cleanly(tmp_path):
+    """Gloo's threads complete the staged collectives and let go of their device tensors, which
+    takes Python's lock; the package waits for that at exit, before the interpreter finalizes (a
+    thread that needed the lock then would abort the process)."""
+    for attempt in range(3):
+        folder = tmp_path / str(attempt)
+        folder.mkdir()
+        _spawn(_unwaited_worker, folder)
+
+
 def _dtensor_worker(rank: int, init_method: str) -> None:
     from torch.distributed.tensor import Replicate, Shard, distribute_tensor
 

@@ -14,6 +14,9 @@ it; otherwise it copies the tensors to pinned host memory, runs on Gloo (TCP, ac
 and machines) and copies the results back.
 """
 
+import atexit
+import datetime
+
 import torch.distributed as dist
 
 from . import _C
@@ -63,9 +66,18 @@ def staging_bytes_cached() -> int:
     return _C._staging_bytes_cached()
 
 
+def _settle_collectives() -> None:
+    """Run at exit: waits (a minute at most) until Gloo's threads have let go of the staged
+    collectives they completed. Letting go of a device tensor may take Python's lock, which a
+    thread can no longer take once the interpreter is finalizing: a program that ends with a
+    collective in flight (one it never waited for) would abort instead of exiting."""
+    _C._settle_staged_collectives(datetime.timedelta(minutes=1))
+
+
 def _register() -> None:
     if not dist.is_available():
         return  # a torch built without torch.distributed
     dist.Backend.register_backend(
         BACKEND, _create_backend, extended_api=True, devices=["ocl", "cpu"]
     )
+    atexit.register(_settle_collectives)

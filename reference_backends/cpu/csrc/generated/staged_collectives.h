@@ -10,6 +10,7 @@
 
 #include <ATen/core/Tensor.h>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <torch/csrc/distributed/c10d/Store.hpp>
@@ -44,5 +45,10 @@ class StagedCollectives {
   const int size_;
   std::unique_ptr<Shared> shared_;
 };
+
+// Waits at most `timeout` until no host thread holds a staged collective's completion any more
+// (they let go of device tensors, which may take Python's lock); false if some still do. The
+// package calls it at exit, before the interpreter finalizes (distributed.py).
+bool settle_staged_collectives(std::chrono::milliseconds timeout);
 
 }  // namespace cpuref::distributed

@@ -25,6 +25,7 @@
 #include "generated/memory_history.h"
 #include "generated/native_calls.h"
 #include "generated/runtime.h"
+#include "generated/staged_collectives.h"
 
 namespace cpuref {
 namespace {
@@ -260,4 +261,9 @@ PYBIND11_MODULE(_C, m) {
     return out;
   });
   m.def("_reset_collective_counts", &ns::distributed::reset_collective_counts);
+  // Without Python's lock: the threads it waits for may need it.
+  m.def(
+      "_settle_staged_collectives",
+      &ns::distributed::settle_staged_collectives,
+      py::call_guard<py::gil_scoped_release>());
 }

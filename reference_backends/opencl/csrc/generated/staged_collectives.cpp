@@ -107,6 +107,38 @@ class Context {
   std::string what_;
 };
 
+// The staged collectives whose completion a host thread (Gloo's, or the Completer's) still holds.
+// Letting go of a completion lets go of tensors Python may have seen, which takes Python's lock:
+// a thread cannot take it once the interpreter is finalizing, and the process would abort. So
+// the program waits at exit until none is held (settle_staged_collectives, distributed.py).
+struct HostHolds {
+  std::mutex mutex;
+  std::condition_variable released;
+  std::size_t count = 0;
+};
+
+HostHolds& host_holds() {
+  static auto* holds = new HostHolds();  // never destroyed: host threads may outlive statics
+  return *holds;
+}
+
+// Counts one in host_holds() until its last copy is gone.
+std::shared_ptr<void> host_hold() {
+  HostHolds& holds = host_holds();
+  {
+    const std::lock_guard<std::mutex> lock(holds.mutex);
+    ++holds.count;
+  }
+  return std::shared_ptr<void>(nullptr, [](void*) {
+    HostHolds& holds = host_holds();
+    {
+      const std::lock_guard<std::mutex> lock(holds.mutex);
+      --holds.count;
+    }
+    holds.released.notify_all();
+  });
+}
+
 // The state a staged collective's completion needs, shared by its Work and the callback that
 // completes it on the host collective's thread.
 struct Completion {
@@ -167,7 +199,7 @@ class Completer {
   void add(c10::intrusive_ptr<c10d::Work> host, std::shared_ptr<Completion> completion) {
     {
       const std::lock_guard<std::mutex> lock(mutex_);
-      queue_.emplace_back(std::move(host), std::move(completion));
+      queue_.push_back({std::move(host), std::move(completion), host_hold()});
       if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
     }
     ready_.notify_one();
@@ -179,21 +211,29 @@ class Completer {
       std::unique_lock<std::mutex> lock(mutex_);
       ready_.wait(lock, [&] { return stop_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopped, and nothing is left
-      auto [host, completion] = std::move(queue_.front());
+      Entry entry = std::move(queue_.front());
       queue_.pop_front();
       lock.unlock();
       try {
-        host->wait();
-        completion->finish(nullptr);
+        entry.host->wait();
+        entry.completion->finish(nullptr);
       } catch (...) {
-        completion->finish(std::current_exception());
+        entry.completion->finish(std::current_exception());
       }
+      entry.completion.reset();  // let go while the hold still counts it
+      entry.host.reset();
     }
   }
 
+  struct Entry {
+    c10::intrusive_ptr<c10d::Work> host;
+    std::shared_ptr<Completion> completion;
+    std::shared_ptr<void> hold;
+  };
+
   std::mutex mutex_;
   std::condition_variable ready_;
-  std::deque<std::pair<c10::intrusive_ptr<c10d::Work>, std::shared_ptr<Completion>>> queue_;
+  std::deque<Entry> queue_;
   bool stop_ = false;
   std::thread thread_;
 };
@@ -296,14 +336,22 @@ c10::intrusive_ptr<c10d::Work> StagedCollectives::start(
   }
   if (!c10d::isP2POp(type)) {
     if (auto future = staged::future_of(*host)) {
-      future->addCallback([completion](c10::ivalue::Future& done) {
-        completion->finish(done.hasError() ? done.exception_ptr() : nullptr);
-      });
+      future->addCallback(
+          [completion, hold = staged::host_hold()](c10::ivalue::Future& done) mutable {
+            completion->finish(done.hasError() ? done.exception_ptr() : nullptr);
+            completion.reset();  // let go while the hold still counts it
+          });
     } else {
       shared_->completer.add(host, completion);
     }
   }
   return c10::make_intrusive<staged::StagedWork>(rank_, type, std::move(host), completion);
+}
+
+bool settle_staged_collectives(std::chrono::milliseconds timeout) {
+  staged::HostHolds& holds = staged::host_holds();
+  std::unique_lock<std::mutex> lock(holds.mutex);
+  return holds.released.wait_for(lock, timeout, [&] { return holds.count == 0; });
 }
 
 }  // namespace ocl::distributed
