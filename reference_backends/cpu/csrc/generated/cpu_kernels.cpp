@@ -31,8 +31,7 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const std::string& key = cpu_call::operator_key(op);
   const device_activity::Scope activity(key);
   if (native_calls::enabled()) native_calls::slot(key).fetch_add(1, std::memory_order_relaxed);
-  cpu_call::run(
-      op, stack, [&](torch::jit::Stack* cpu_stack) { cpu_defaults::run_on_cpu(op, cpu_stack); });
+  cpu_defaults::run_on_device_memory(op, stack);
 }
 
 constexpr std::array<const char*, 760> kOperators = {

@@ -16,25 +16,16 @@
 
 #include <utility>
 
-#include "generated/cpu_call.h"
 #include "generated/cpu_defaults.h"
 
 namespace cpuref::kernels::cpu_kernel {
-namespace detail {
 
-// The boxed form: runs `op` on `stack` as described above.
-inline void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
-  cpuref::cpu_call::run(op, stack, [&](torch::jit::Stack* cpu_stack) {
-    cpuref::cpu_defaults::run_on_cpu(op, cpu_stack);
-  });
-}
-
-}  // namespace detail
-
-// Unboxed form for kernels: cpu_kernel::call<at::_ops::nonzero>(self).
+// Unboxed form for kernels: cpu_kernel::call<at::_ops::nonzero>(self). The boxed form is
+// cpu_defaults::run_on_device_memory.
 template <class Op, class... Args>
 decltype(auto) call(Args&&... args) {
-  return at::native::call_fallback_fn_symint<&detail::run, Op>::call(std::forward<Args>(args)...);
+  return at::native::call_fallback_fn_symint<&cpuref::cpu_defaults::run_on_device_memory, Op>::call(
+      std::forward<Args>(args)...);
 }
 
 }  // namespace cpuref::kernels::cpu_kernel

@@ -84,8 +84,7 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   }
   // The fallback's copies and its CPU work are this operator's device time, as one kernel's.
   const device_activity::Scope activity(key);
-  cpu_call::run(
-      op, stack, [&](torch::jit::Stack* cpu_stack) { cpu_defaults::run_on_cpu(op, cpu_stack); });
+  cpu_defaults::run_on_device_memory(op, stack);
 }
 
 Policy policy() {

@@ -21,7 +21,6 @@
 #include <algorithm>
 
 #include "generated/allocator.h"
-#include "generated/cpu_call.h"
 #include "generated/cpu_defaults.h"
 #include "generated/generator.h"
 #include "generated/runtime.h"
@@ -42,12 +41,6 @@ std::size_t span_bytes(const at::Tensor& t) {
   int64_t last = 0;
   for (int64_t d = 0; d < t.dim(); ++d) last += (t.size(d) - 1) * t.stride(d);
   return static_cast<std::size_t>(last + 1) * t.element_size();
-}
-
-// Runs `op` (copy_) through the CPU's kernel on the memory of its device tensors.
-void copy_on_host(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
-  cpu_call::run(
-      op, stack, [&](torch::jit::Stack* cpu_stack) { cpu_defaults::run_on_cpu(op, cpu_stack); });
 }
 
 // A contiguous tensor whose bytes can be copied as one block.
@@ -335,8 +328,8 @@ at::Tensor _copy_from(const at::Tensor& self, const at::Tensor& dst, bool non_bl
       // memory itself where the runtime maps it into the host (one pass, nothing staged), else
       // on host copies of what the two tensors reach (cpu_call.h).
       at::Tensor written = dst;  // copy_ takes its destination as `Tensor&`
-      at::native::call_fallback_fn_symint<&copy_on_host, at::_ops::copy_>::call(
-          written, self, false);
+      at::native::call_fallback_fn_symint<&cpu_defaults::run_on_device_memory, at::_ops::copy_>::
+          call(written, self, false);
     }
   } else if (on_device(dst)) {
     TORCH_CHECK(self.is_cpu(), "cannot copy from ", self.device(), " to ", dst.device());

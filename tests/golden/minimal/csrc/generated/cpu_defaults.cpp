@@ -227,6 +227,10 @@ void run_on_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   }
 }
 
+void run_on_device_memory(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
+  cpu_call::run(op, stack, [&](torch::jit::Stack* cpu_stack) { run_on_cpu(op, cpu_stack); });
+}
+
 std::vector<std::string> names() {
   return {
       "_thnn_fused_gru_cell",

@@ -26,6 +26,11 @@ namespace mydevice::cpu_defaults {
 // the generated default where there is one, else PyTorch's CPU kernel.
 void run_on_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack);
 
+// Runs `op` on `stack`, whose tensors are the device's, with run_on_cpu on their memory, mapped
+// or copied (cpu_call::run): what the fallback, the registered CPU kernels and the device's
+// strided copies run.
+void run_on_device_memory(const c10::OperatorHandle& op, torch::jit::Stack* stack);
+
 // The operators that have a generated default ("convolution_overrideable", "mode.values").
 std::vector<std::string> names();
 
