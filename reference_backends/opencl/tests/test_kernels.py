@@ -565,6 +565,53 @@ def test_conv2d_and_its_gradients(config: dict) -> None:
     assert not [op for op in torch.ocl.fallback_stats() if "convolution" in op]
 
 
+# (input, weight, stride, padding, dilation, groups): float32 convolutions read their taps from
+# the padded input split into phases by the stride (opencl/convolution.cpp): phases a kernel
+# smaller than its stride never reads, a dilation that reaches every phase, blocks of output
+# positions that are whole rows or straddle them, a kernel with too many taps for the blocks.
+CONV_GEOMETRIES = {
+    "3x3": ((2, 5, 9, 11), (7, 5, 3, 3), 1, 1, 1, 1),
+    "1x1": ((3, 8, 5, 13), (16, 8, 1, 1), 1, 0, 1, 1),
+    "rows-of-32": ((1, 3, 4, 32), (9, 3, 1, 1), 1, 0, 1, 1),
+    "7x7-stride-2": ((2, 3, 32, 30), (8, 3, 7, 7), 2, 3, 1, 1),
+    "1x1-stride-2": ((2, 8, 15, 15), (6, 8, 1, 1), 2, 0, 1, 1),
+    "2x2-stride-3": ((2, 4, 11, 13), (3, 4, 2, 2), 3, 0, 1, 1),
+    "stride-2x3": ((2, 5, 17, 13), (4, 5, 3, 3), (2, 3), (1, 0), 1, 1),
+    "dilated-stride-3": ((1, 4, 20, 20), (3, 4, 3, 3), 3, 1, 2, 1),
+    "wide-padding": ((1, 2, 4, 4), (3, 2, 3, 3), 1, 3, 1, 1),
+    "depthwise-strided": ((2, 4, 8, 8), (4, 1, 3, 3), 2, 1, 1, 4),
+    "9x9": ((1, 2, 12, 12), (3, 2, 9, 9), 1, 4, 1, 1),
+}
+
+
+@pytest.mark.parametrize(
+    "geometry", CONV_GEOMETRIES.values(), ids=CONV_GEOMETRIES.keys()
+)
+def test_conv2d_geometries(geometry: tuple) -> None:
+    input_shape, weight_shape, stride, padding, dilation, groups = geometry
+    x = sample(input_shape, torch.float32, 17)
+    weight = sample(weight_shape, torch.float32, 18)
+    bias = sample(weight_shape[:1], torch.float32, 19)
+
+    def conv(t, w, b):
+        return torch.nn.functional.conv2d(t, w, b, stride, padding, dilation, groups)
+
+    def gradients(t, w, b, grad):
+        t, w, b = (v.clone().requires_grad_() for v in (t, w, b))
+        conv(t, w, b).backward(grad)
+        return t.grad, w.grad, b.grad
+
+    torch.ocl.reset_fallback_stats()
+    assert_like_cpu(conv, x, weight, bias)
+    assert_like_cpu(lambda t, w: conv(t, w, None), x, weight)
+    grad = sample(conv(x, weight, bias).shape, torch.float32, 20)
+    expected = gradients(x, weight, bias, grad)
+    actual = gradients(*(on_device(v) for v in (x, weight, bias, grad)))
+    for got, want in zip(actual, expected):
+        torch.testing.assert_close(got.cpu(), want)
+    assert not [op for op in torch.ocl.fallback_stats() if "convolution" in op]
+
+
 @pytest.mark.parametrize(
     "config",
     [

@@ -120,4 +120,98 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
     }
   }
 }
+// A convolution as a product without columns (an implicit GEMM), on the same blocks as
+// gemm_blocks: out[n, m, oh, ow] = bias[m] + the sum over the taps k = (channel, i, j) of
+// a[m, k] * xp[n, channel, oh * stride_h + i * dilation_h, ow * stride_w + j * dilation_w], where
+// xp is the input zero-padded. The host lays xp out in phases: each channel's kept_h * kept_w
+// planes of phase_h x phase_w elements, plane (a, b) holding xp[.., stride_h * u + a,
+// stride_w * v + b] at (u, v) (the phases no tap reads, a >= kept_h or b >= kept_w, are left out). Positions q = oh * phase_w + ow run over whole plane rows, so a
+// tap reads its plane at q plus an offset, and a block of positions is one contiguous load for
+// every tap; positions past out_w in a row are computed and not stored. The host allocates the
+// room the last sample's reads run past its planes. With `reversed`, a's columns name the taps
+// of each channel last to first: a transposed convolution's order, as a gradient reads them.
+#define MAX_TAPS 64
+
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
+    __global float *out, ulong out_off, __global const float *a, ulong a_off,
+    __global const float *x, ulong x_off, __global const float *bias, ulong bias_off,
+    int has_bias, int reversed, long M, long a_rs, long channels, long kernel_h, long kernel_w, long stride_h,
+    long stride_w, long dilation_h, long dilation_w, long kept_h, long kept_w, long phase_h,
+    long phase_w, long x_bs,
+    long out_h, long out_w, long out_rs, long out_bs) {
+  const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
+  const long q0 = (long)get_global_id(1) * BLOCK_COLS;
+  const long batch = get_global_id(2);
+  // Each tap's offset from a channel's first plane.
+  const long plane = phase_h * phase_w;
+  const int taps = kernel_h * kernel_w;
+  long tap_at[MAX_TAPS];
+  for (int t = 0; t < taps; ++t) {
+    const int tap = reversed ? taps - 1 - t : t;
+    const long y = tap / kernel_w * dilation_h, z = tap % kernel_w * dilation_w;
+    tap_at[t] = (y % stride_h * kept_w + z % stride_w) * plane + y / stride_h * phase_w +
+                z / stride_w;
+  }
+  __global const float *x_c = x + x_off + batch * x_bs + q0;
+  __global const float *a_k = a + a_off;
+  long a_row[BLOCK_ROWS];
+  VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS];
+#pragma unroll
+  for (int r = 0; r < BLOCK_ROWS; ++r) {
+    a_row[r] = min(row0 + r, M - 1) * a_rs;
+    acc0[r] = acc1[r] = 0;
+  }
+  const long channel_step = kept_h * kept_w * plane;
+  for (long channel = 0; channel < channels; ++channel) {
+    for (int t = 0; t < taps; ++t) {
+      __global const float *x_k = x_c + tap_at[t];
+      const VEC b_0 = VLOAD(0, x_k), b_1 = VLOAD(0, x_k + VW);
+#pragma unroll
+      for (int r = 0; r < BLOCK_ROWS; ++r) {
+        const VEC a_r = (VEC)(a_k[a_row[r]]);
+        acc0[r] = fma(a_r, b_0, acc0[r]);
+        acc1[r] = fma(a_r, b_1, acc1[r]);
+      }
+      ++a_k;
+    }
+    x_c += channel_step;
+  }
+  __global float *out_n = out + out_off + batch * out_bs;
+  const long oh0 = q0 / phase_w, ow0 = q0 % phase_w;
+  // The common case: the block's positions are consecutive outputs (within one row, or rows
+  // without positions in the padding).
+  const bool whole = oh0 < out_h && (ow0 + BLOCK_COLS <= out_w ||
+                                     (phase_w == out_w && q0 + BLOCK_COLS <= out_h * out_w));
+  // Otherwise, where each position goes in a plane of out (-1: not an output).
+  long at[BLOCK_COLS];
+  if (!whole) {
+    long oh = oh0, ow = ow0;
+    for (int p = 0; p < BLOCK_COLS; ++p) {
+      at[p] = oh < out_h && ow < out_w ? oh * out_w + ow : -1;
+      if (++ow == phase_w) {
+        ow = 0;
+        ++oh;
+      }
+    }
+  }
+#pragma unroll
+  for (int r = 0; r < BLOCK_ROWS; ++r) {
+    const long m = row0 + r;
+    if (m < M) {
+      const float shift = has_bias ? bias[bias_off + m] : 0.0f;
+      __global float *out_row = out_n + m * out_rs;
+      if (whole) {
+        VSTORE(acc0[r] + shift, 0, out_row + oh0 * out_w + ow0);
+        VSTORE(acc1[r] + shift, 0, out_row + oh0 * out_w + ow0 + VW);
+      } else {
+        float values[BLOCK_COLS];
+        VSTORE(acc0[r] + shift, 0, values);
+        VSTORE(acc1[r] + shift, 0, values + VW);
+        for (int p = 0; p < BLOCK_COLS; ++p) {
+          if (at[p] >= 0) out_row[at[p]] = values[p];
+        }
+      }
+    }
+  }
+}
 #endif

@@ -2,7 +2,10 @@
 #include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <tuple>
 
 #include "opencl/elementwise.h"
 #include "opencl/launch.h"
@@ -79,6 +82,123 @@ at::Tensor im2col(const at::Tensor& input, const Shapes& s, const Window2d& w, C
   return out;
 }
 
+// A float32 convolution reads its taps from a zero-padded copy of the input split into phases
+// by the stride (one copy the input's size, where im2col writes kH * kW of them) and runs on
+// matmul::conv_taps.
+bool runs_on_taps(const at::Tensor& input, const Shapes& s) {
+  return input.scalar_type() == c10::kFloat && s.kernel_h * s.kernel_w <= matmul::kMaxTaps &&
+         s.rows() > 0;
+}
+
+// The phases of the padded input conv_taps reads, for `taps`: im2col with a 1 x 1 kernel writes
+// each, its (u, v) the output position, its padding shifted by the phase.
+at::Tensor input_phases(
+    const at::Tensor& input,
+    const Shapes& s,
+    const Window2d& w,
+    const matmul::Taps& taps) {
+  const int64_t plane = taps.phase[0] * taps.phase[1];
+  const int64_t phases = taps.kept[0] * taps.kept[1];
+  const int64_t sample = s.channels * phases * plane;
+  at::Tensor x = at::empty(
+      {s.batch * sample + matmul::taps_slack(input.device().index(), taps)}, input.options());
+  Shapes phase_shapes = s;
+  phase_shapes.kernel_h = phase_shapes.kernel_w = 1;
+  phase_shapes.out_h = taps.phase[0];
+  phase_shapes.out_w = taps.phase[1];
+  for (int64_t a = 0; a < taps.kept[0]; ++a) {
+    for (int64_t b = 0; b < taps.kept[1]; ++b) {
+      const int64_t first = (a * taps.kept[1] + b) * plane;
+      const Window2d phase{{1, 1}, w.stride, {w.padding[0] - a, w.padding[1] - b}, {1, 1}};
+      run_window_kernel(
+          "im2col",
+          x.narrow(0, first, s.batch * sample - first),
+          input,
+          phase_shapes,
+          phase,
+          {sample, phases * plane, plane},
+          s.batch * s.channels * taps.phase[0]);
+    }
+  }
+  return x;
+}
+
+// The taps of a convolution of `s` over `w`, `groups` of channels.
+matmul::Taps taps_of(const Shapes& s, const Window2d& w, int64_t groups) {
+  const auto phase = [](int64_t size, int64_t pad, int64_t stride) {
+    return (size + 2 * pad + stride - 1) / stride;
+  };
+  const auto kept = [](int64_t kernel, int64_t dilation, int64_t stride) {
+    int64_t largest = 0;
+    for (int64_t i = 0; i < kernel; ++i) largest = std::max(largest, i * dilation % stride);
+    return largest + 1;
+  };
+  return {
+      s.channels / groups,
+      {s.kernel_h, s.kernel_w},
+      w.stride,
+      w.dilation,
+      {kept(s.kernel_h, w.dilation[0], w.stride[0]), kept(s.kernel_w, w.dilation[1], w.stride[1])},
+      {phase(s.height, w.padding[0], w.stride[0]), phase(s.width, w.padding[1], w.stride[1])},
+      {s.out_h, s.out_w}};
+}
+
+// out = the convolution of `taps` over `input` with weight2 ([C_out, C / groups * kH * kW]) and
+// `bias`, group by group.
+void convolution_on_taps(
+    const at::Tensor& input,
+    const at::Tensor& weight2,
+    const at::Tensor* bias,
+    const Shapes& s,
+    const Window2d& w,
+    const matmul::Taps& taps,
+    const at::Tensor& out) {
+  const at::Tensor x = input_phases(input, s, w, taps);
+  const int64_t groups = s.channels / taps.channels;
+  const int64_t channel_numel = taps.kept[0] * taps.kept[1] * taps.phase[0] * taps.phase[1];
+  const int64_t out_per_group = s.out_channels / groups;
+  for (int64_t g = 0; g < groups; ++g) {
+    const at::Tensor group_bias =
+        bias != nullptr ? bias->narrow(0, g * out_per_group, out_per_group) : at::Tensor();
+    const int64_t first = g * taps.channels * channel_numel;
+    matmul::conv_taps(
+        weight2.narrow(0, g * out_per_group, out_per_group),
+        x.narrow(0, first, x.numel() - first),
+        s.channels * channel_numel,
+        taps,
+        out.narrow(1, g * out_per_group, out_per_group),
+        bias != nullptr ? &group_bias : nullptr);
+  }
+}
+
+// The gradient of a convolution of stride 1 by its input is one too: of the gradient, padded by
+// the kernel's reach less the padding, with the kernel reversed and its channels swapped. The
+// Shapes, window and taps of that convolution, if the padding is within the reach.
+std::optional<std::tuple<Shapes, Window2d, matmul::Taps>> input_gradient_on_taps(
+    const Shapes& s,
+    const Window2d& w,
+    int64_t groups) {
+  Window2d gw = w;
+  for (int d = 0; d < 2; ++d) {
+    const int64_t reach = w.dilation[d] * (w.kernel[d] - 1);
+    if (w.stride[d] != 1 || w.padding[d] > reach) return std::nullopt;
+    gw.padding[d] = reach - w.padding[d];
+  }
+  const Shapes gs{
+      s.batch,
+      s.out_channels,
+      s.out_h,
+      s.out_w,
+      s.channels,
+      s.kernel_h,
+      s.kernel_w,
+      s.height,
+      s.width};
+  matmul::Taps taps = taps_of(gs, gw, groups);
+  taps.reversed = true;
+  return std::make_tuple(gs, gw, taps);
+}
+
 }  // namespace
 
 bool convolution_takes(
@@ -102,9 +222,21 @@ at::Tensor convolution(
   const Shapes s = shapes_of(input, weight, window);
   at::Tensor out = at::empty({s.batch, s.out_channels, s.out_h, s.out_w}, input.options());
   if (out.numel() == 0) return out;
+  const at::Tensor weight2 = weight.contiguous().view({s.out_channels, -1});
+  if (runs_on_taps(input, s)) {
+    const at::Tensor bias_c = bias && bias->defined() ? bias->contiguous() : at::Tensor();
+    convolution_on_taps(
+        input,
+        weight2,
+        bias_c.defined() ? &bias_c : nullptr,
+        s,
+        window,
+        taps_of(s, window, groups),
+        out);
+    return out;
+  }
   const at::Tensor columns = im2col(input, s, window, Columns::kPerSample);
   const at::Tensor out3 = out.view({s.batch, s.out_channels, s.positions()});
-  const at::Tensor weight2 = weight.contiguous().view({s.out_channels, -1});
   const int64_t out_per_group = s.out_channels / groups;
   const int64_t rows_per_group = s.rows() / groups;
   for (int64_t g = 0; g < groups; ++g) {
@@ -138,16 +270,39 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
   const at::Tensor weight2 = weight.contiguous().view({s.out_channels, rows_per_group});
   at::Tensor grad_input, grad_weight, grad_bias;
 
-  // Both products take the samples side by side, as one matrix: the gradient as [C_out, N * L],
+  // The gradient by the input as a convolution (stride 1), or by col2im.
+  const auto input_gradient = input_gradient_on_taps(s, window, groups);
+  const bool input_on_taps = output_mask[0] && input.numel() > 0 && input_gradient &&
+                             runs_on_taps(input, std::get<0>(*input_gradient));
+
+  // The products take the samples side by side, as one matrix: the gradient as [C_out, N * L],
   // the columns as [rows, N * L], each sample's positions zero-padded to L.
   const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
   at::Tensor grad_samples2;
-  if (output_mask[0] || output_mask[1]) {
+  if ((output_mask[0] && !input_on_taps) || output_mask[1]) {
     at::Tensor grad_samples = at::zeros({s.out_channels, s.batch, length}, input.options());
     grad_samples.narrow(2, 0, s.positions()).copy_(grad.transpose(0, 1));
     grad_samples2 = grad_samples.view({s.out_channels, s.batch * length});
   }
-  if (output_mask[0]) {
+  if (input_on_taps) {
+    const auto& [grad_shapes, grad_window, taps] = *input_gradient;
+    // The weight's channels swapped, group by group: [C, C_out / groups * kH * kW].
+    const int64_t taps_count = s.kernel_h * s.kernel_w;
+    const at::Tensor swapped =
+        weight2.view({groups, out_per_group, s.channels / groups, taps_count})
+            .transpose(1, 2)
+            .reshape({s.channels, out_per_group * taps_count})
+            .contiguous();
+    grad_input = at::empty(input.sizes(), input.options());
+    convolution_on_taps(
+        grad.view({s.batch, s.out_channels, s.out_h, s.out_w}),
+        swapped,
+        nullptr,
+        grad_shapes,
+        grad_window,
+        taps,
+        grad_input);
+  } else if (output_mask[0]) {
     // columns = weight^T @ grad for every sample at once, then each input element gathers its
     // entries.
     const at::Tensor weight_t = weight2.t().contiguous();

@@ -189,6 +189,58 @@ int64_t padded_columns(int device, int64_t columns) {
   return (columns + block_cols - 1) / block_cols * block_cols;
 }
 
+int64_t taps_slack(int device, const Taps& taps) {
+  const int64_t positions = taps.out[0] * taps.phase[1];
+  return (taps.kernel[1] - 1) * taps.dilation[1] / taps.stride[1] +
+         padded_columns(device, positions) - positions;
+}
+
+void conv_taps(
+    const at::Tensor& weight,
+    const at::Tensor& x,
+    int64_t x_batch_stride,
+    const Taps& taps,
+    const at::Tensor& out,
+    const at::Tensor* bias) {
+  const int64_t batch = out.size(0), M = out.size(1);
+  const int device = out.device().index();
+  const Blocks& blocks = blocks_of(device);
+  TORCH_INTERNAL_ASSERT(
+      weight.stride(1) == 1 && out.stride(3) == 1 && out.stride(2) == taps.out[1] &&
+      weight.size(1) == taps.channels * taps.kernel[0] * taps.kernel[1] &&
+      taps.kernel[0] * taps.kernel[1] <= kMaxTaps);
+  Launch launch(device, Program::kMatmul, matmul_defines(device, c10::kFloat), "conv_blocks");
+  launch.tensor(out).tensor(weight).tensor(x).tensor(bias != nullptr ? *bias : out);
+  launch.value(static_cast<cl_int>(bias != nullptr)).value(static_cast<cl_int>(taps.reversed));
+  for (const int64_t value :
+       {M,
+        weight.stride(0),
+        taps.channels,
+        taps.kernel[0],
+        taps.kernel[1],
+        taps.stride[0],
+        taps.stride[1],
+        taps.dilation[0],
+        taps.dilation[1],
+        taps.kept[0],
+        taps.kept[1],
+        taps.phase[0],
+        taps.phase[1],
+        x_batch_stride,
+        taps.out[0],
+        taps.out[1],
+        out.stride(1),
+        out.stride(0)}) {
+    launch.value(static_cast<cl_long>(value));
+  }
+  const int64_t positions = padded_columns(device, taps.out[0] * taps.phase[1]);
+  launch.run(
+      {static_cast<std::size_t>((M + blocks.rows - 1) / blocks.rows),
+       static_cast<std::size_t>(positions / blocks.cols),
+       static_cast<std::size_t>(batch)},
+      {1, 1, 1});
+}
+
 void add_product(
     const at::Tensor& out,
     const at::Tensor& self,

@@ -1,11 +1,15 @@
 // Matrix products on the kernels of cl/matmul.cl: float32 on gemm_blocks, a BLAS-style
 // micro-kernel for a CPU's vector units (b packed into contiguous rows when it is not so and c has
 // rows enough to repay the copy); every other dtype and layout on gemm, a register-tiled product
-// that reads any strides.
+// that reads any strides. conv_taps: the micro-kernel's convolution, reading its columns from the
+// input.
 #pragma once
 
 #include <ATen/core/Tensor.h>
 #include <c10/core/Scalar.h>
+
+#include <array>
+#include <cstdint>
 
 namespace ocl::opencl::matmul {
 
@@ -41,5 +45,35 @@ void gemm_padded(
 
 // The row length that lets gemm_padded take a float32 b of `columns` columns as it is.
 int64_t padded_columns(int device, int64_t columns);
+
+// A 2-D convolution over an input the caller has zero-padded and split into phases (see
+// conv_blocks in cl/matmul.cl): per channel, kept[0] * kept[1] planes of phase[0] x phase[1]
+// elements, plane (a, b) holding the padded input's elements (stride[0] * u + a, stride[1] * v +
+// b). kept: the phases the taps read, 1 + the largest i * dilation % stride of a tap i. reversed:
+// the weight's columns name each channel's taps last to first (a transposed convolution's order).
+struct Taps {
+  int64_t channels;
+  std::array<int64_t, 2> kernel, stride, dilation, kept, phase, out;
+  bool reversed = false;
+};
+
+// The most taps (kernel[0] * kernel[1]) conv_taps takes: MAX_TAPS of cl/matmul.cl.
+constexpr int64_t kMaxTaps = 64;
+
+// How many elements past a sample's last plane conv_taps reads (the last sample's must exist).
+int64_t taps_slack(int device, const Taps& taps);
+
+// out[n, m] (float32, [N, M, out[0], out[1]] with contiguous planes) = bias[m] + the sum over the
+// taps k = (channel, i, j) of weight[m, k] times the padded input's element under tap (i, j), for
+// `weight` [M, channels * kernel[0] * kernel[1]] with contiguous rows and `x` the phases, sample
+// after sample `x_batch_stride` apart: a product that reads its columns where they lie in x
+// instead of copying them out.
+void conv_taps(
+    const at::Tensor& weight,
+    const at::Tensor& x,
+    int64_t x_batch_stride,
+    const Taps& taps,
+    const at::Tensor& out,
+    const at::Tensor* bias);
 
 }  // namespace ocl::opencl::matmul

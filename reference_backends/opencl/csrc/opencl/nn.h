@@ -66,7 +66,8 @@ bool convolution_takes(
     bool transposed);
 
 // A 2-D convolution, not transposed, of a [N, C, H, W] input with a [C_out, C / groups, kH, kW]
-// weight: im2col and one batched matrix product per group.
+// weight: float32 on matmul::conv_taps, which reads the input where it lies (zero-padded and split
+// into phases by the stride); other dtypes as im2col and one batched matrix product per group.
 at::Tensor convolution(
     const at::Tensor& input,
     const at::Tensor& weight,
@@ -74,7 +75,9 @@ at::Tensor convolution(
     const Window2d& window,
     int64_t groups);
 
-// Its gradients (those output_mask asks for; the others undefined).
+// Its gradients (those output_mask asks for; the others undefined). The input's, for a float32
+// convolution of stride 1, is a convolution of the gradient on conv_taps; the others, products of
+// im2col's columns (and col2im).
 std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
     const at::Tensor& grad_output,
     const at::Tensor& input,
