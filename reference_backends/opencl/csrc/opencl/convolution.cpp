@@ -17,6 +17,9 @@
 namespace ocl::opencl::nn {
 namespace {
 
+// From this many output positions per sample, the weight's gradient is a product per sample.
+constexpr int64_t kPositionsPerPart = 1024;
+
 struct Shapes {
   int64_t batch, channels, height, width;
   int64_t out_channels, kernel_h, kernel_w, out_h, out_w;
@@ -63,14 +66,18 @@ void run_window_kernel(
 }
 
 // How im2col lays the columns of a contiguous input out, each sample's positions zero-padded to
-// the length L that matmul::gemm_padded takes as it is.
+// a length L (matmul::padded_columns for a product's b, which gemm_padded then takes as it is).
 enum class Columns {
   kPerSample,   // [N, C * kH * kW, L]: a matrix per sample
   kSideBySide,  // [C * kH * kW, N * L]: one matrix, so that a product sums over the samples too
 };
 
-at::Tensor im2col(const at::Tensor& input, const Shapes& s, const Window2d& w, Columns columns) {
-  const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
+at::Tensor im2col(
+    const at::Tensor& input,
+    const Shapes& s,
+    const Window2d& w,
+    Columns columns,
+    int64_t length) {
   const bool per_sample = columns == Columns::kPerSample;
   at::Tensor out = per_sample ? at::empty({s.batch, s.rows(), length}, input.options())
                               : at::empty({s.rows(), s.batch * length}, input.options());
@@ -235,7 +242,12 @@ at::Tensor convolution(
         out);
     return out;
   }
-  const at::Tensor columns = im2col(input, s, window, Columns::kPerSample);
+  const at::Tensor columns = im2col(
+      input,
+      s,
+      window,
+      Columns::kPerSample,
+      matmul::padded_columns(input.device().index(), s.positions()));
   const at::Tensor out3 = out.view({s.batch, s.out_channels, s.positions()});
   const int64_t out_per_group = s.out_channels / groups;
   const int64_t rows_per_group = s.rows() / groups;
@@ -278,8 +290,12 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
   // The products take the samples side by side, as one matrix: the gradient as [C_out, N * L],
   // the columns as [rows, N * L], each sample's positions zero-padded to L.
   const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
+  // One product over all samples reads the gradient's columns from memory once per block of
+  // rows; where a sample's positions are many, a product per sample keeps its part in cache,
+  // and the samples' products are summed.
+  const bool weight_per_sample = s.positions() >= kPositionsPerPart && s.batch > 1;
   at::Tensor grad_samples2;
-  if ((output_mask[0] && !input_on_taps) || output_mask[1]) {
+  if (output_mask[0] && !input_on_taps) {
     at::Tensor grad_samples = at::zeros({s.out_channels, s.batch, length}, input.options());
     grad_samples.narrow(2, 0, s.positions()).copy_(grad.transpose(0, 1));
     grad_samples2 = grad_samples.view({s.out_channels, s.batch * length});
@@ -328,21 +344,27 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
     }
   }
   if (output_mask[1]) {
-    // grad_weight^T = columns @ grad^T over samples and positions at once: [rows, N * L] times
-    // [N * L, C_out].
-    const at::Tensor columns = im2col(input, s, window, Columns::kSideBySide);
-    const at::Tensor grad_t = grad_samples2.t().contiguous();
+    // grad_weight^T = columns @ grad^T, [parts, rows, K] @ [parts, K, C_out] summed over the
+    // parts: a sample each ([rows, P] @ [P, C_out]), or all of them side by side
+    // ([rows, N * P] @ [N * P, C_out]).
     grad_weight = at::empty(weight.sizes(), weight.options());
     const at::Tensor grad_weight2 = grad_weight.view({s.out_channels, rows_per_group});
-    at::Tensor product = at::empty({rows_per_group, out_per_group}, input.options());
+    const at::Tensor b = grad.transpose(1, 2).contiguous();
+    const at::Tensor a =
+        weight_per_sample
+            ? im2col(input, s, window, Columns::kPerSample, s.positions())
+            : im2col(input, s, window, Columns::kSideBySide, s.positions()).unsqueeze(0);
+    at::Tensor product = at::empty({a.size(0), rows_per_group, out_per_group}, input.options());
     for (int64_t g = 0; g < groups; ++g) {
       matmul::gemm(
-          columns.narrow(0, g * rows_per_group, rows_per_group),
-          grad_t.narrow(1, g * out_per_group, out_per_group),
+          a.narrow(1, g * rows_per_group, rows_per_group),
+          (weight_per_sample ? b : b.view({1, -1, s.out_channels}))
+              .narrow(2, g * out_per_group, out_per_group),
           product,
           1,
           0);
-      grad_weight2.narrow(0, g * out_per_group, out_per_group).copy_(product.t());
+      grad_weight2.narrow(0, g * out_per_group, out_per_group)
+          .copy_((weight_per_sample ? product.sum(0) : product[0]).t());
     }
   }
   if (output_mask[2]) grad_bias = grad.sum({0, 2});
