@@ -566,9 +566,11 @@ def test_conv2d_and_its_gradients(config: dict) -> None:
 
 
 # (input, weight, stride, padding, dilation, groups): float32 convolutions read their taps from
-# the padded input split into phases by the stride (opencl/convolution.cpp): phases a kernel
-# smaller than its stride never reads, a dilation that reaches every phase, blocks of output
-# positions that are whole rows or straddle them, a kernel with too many taps for the blocks.
+# the padded input split into phases by the stride, and the input's gradient is a convolution of
+# the gradient per phase of the input (opencl/convolution.cpp): phases a kernel smaller than its
+# stride never reads, a dilation that reaches every phase or shares a factor with the stride,
+# padding wider than the kernel's reach, blocks of output positions that are whole rows or
+# straddle them, a kernel with too many taps for the blocks.
 CONV_GEOMETRIES = {
     "3x3": ((2, 5, 9, 11), (7, 5, 3, 3), 1, 1, 1, 1),
     "1x1": ((3, 8, 5, 13), (16, 8, 1, 1), 1, 0, 1, 1),
@@ -579,6 +581,9 @@ CONV_GEOMETRIES = {
     "stride-2x3": ((2, 5, 17, 13), (4, 5, 3, 3), (2, 3), (1, 0), 1, 1),
     "dilated-stride-3": ((1, 4, 20, 20), (3, 4, 3, 3), 3, 1, 2, 1),
     "wide-padding": ((1, 2, 4, 4), (3, 2, 3, 3), 1, 3, 1, 1),
+    "stride-2-wide-padding": ((1, 2, 6, 7), (2, 2, 3, 3), 2, 3, 1, 1),
+    "dilated-stride-2": ((2, 3, 13, 12), (4, 3, 3, 3), 2, 2, 2, 1),
+    "5x5-stride-3-dilated": ((1, 2, 19, 17), (3, 2, 5, 5), 3, 2, (2, 1), 1),
     "depthwise-strided": ((2, 4, 8, 8), (4, 1, 3, 3), 2, 1, 1, 4),
     "9x9": ((1, 2, 12, 12), (3, 2, 9, 9), 1, 4, 1, 1),
 }

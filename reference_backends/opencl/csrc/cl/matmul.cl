@@ -138,7 +138,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
     int has_bias, int reversed, long M, long a_rs, long channels, long kernel_h, long kernel_w, long stride_h,
     long stride_w, long dilation_h, long dilation_w, long kept_h, long kept_w, long phase_h,
     long phase_w, long x_bs,
-    long out_h, long out_w, long out_rs, long out_bs) {
+    long out_h, long out_w, long out_hs, long out_ws, long out_rs, long out_bs) {
   const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
   const long q0 = (long)get_global_id(1) * BLOCK_COLS;
   const long batch = get_global_id(2);
@@ -180,14 +180,16 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
   const long oh0 = q0 / phase_w, ow0 = q0 % phase_w;
   // The common case: the block's positions are consecutive outputs (within one row, or rows
   // without positions in the padding).
-  const bool whole = oh0 < out_h && (ow0 + BLOCK_COLS <= out_w ||
-                                     (phase_w == out_w && q0 + BLOCK_COLS <= out_h * out_w));
+  const bool whole =
+      out_ws == 1 && oh0 < out_h &&
+      (ow0 + BLOCK_COLS <= out_w ||
+       (phase_w == out_w && out_hs == out_w && q0 + BLOCK_COLS <= out_h * out_w));
   // Otherwise, where each position goes in a plane of out (-1: not an output).
   long at[BLOCK_COLS];
   if (!whole) {
     long oh = oh0, ow = ow0;
     for (int p = 0; p < BLOCK_COLS; ++p) {
-      at[p] = oh < out_h && ow < out_w ? oh * out_w + ow : -1;
+      at[p] = oh < out_h && ow < out_w ? oh * out_hs + ow * out_ws : -1;
       if (++ow == phase_w) {
         ow = 0;
         ++oh;
@@ -201,8 +203,8 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
       const float shift = has_bias ? bias[bias_off + m] : 0.0f;
       __global float *out_row = out_n + m * out_rs;
       if (whole) {
-        VSTORE(acc0[r] + shift, 0, out_row + oh0 * out_w + ow0);
-        VSTORE(acc1[r] + shift, 0, out_row + oh0 * out_w + ow0 + VW);
+        VSTORE(acc0[r] + shift, 0, out_row + oh0 * out_hs + ow0);
+        VSTORE(acc1[r] + shift, 0, out_row + oh0 * out_hs + ow0 + VW);
       } else {
         float values[BLOCK_COLS];
         VSTORE(acc0[r] + shift, 0, values);

@@ -3,6 +3,7 @@
 #include <c10/util/Exception.h>
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -178,32 +179,93 @@ void convolution_on_taps(
   }
 }
 
-// The gradient of a convolution of stride 1 by its input is one too: of the gradient, padded by
-// the kernel's reach less the padding, with the kernel reversed and its channels swapped. The
-// Shapes, window and taps of that convolution, if the padding is within the reach.
-std::optional<std::tuple<Shapes, Window2d, matmul::Taps>> input_gradient_on_taps(
+// The input's gradient at one phase of the input along one dimension, the positions
+// stride * u + phase: the taps i = first + step * t (t < taps) reach them, those with
+// phase + pad - i * dilation a multiple of the stride, from the output positions u + e_i, where
+// e_i falls by `dilation` from tap to tap. So it is a correlation of the gradient with those taps
+// reversed, of that dilation and that padding (negative where it starts inside).
+struct GradientPhase {
+  int64_t positions;  // of the phase: its u
+  int64_t first, step, taps;
+  int64_t dilation, padding;
+};
+
+GradientPhase gradient_phase(
+    int64_t phase,
+    int64_t size,
+    int64_t kernel,
+    int64_t stride,
+    int64_t pad,
+    int64_t dilation) {
+  GradientPhase g{};
+  g.positions = (size - phase + stride - 1) / stride;
+  const int64_t common = std::gcd(stride, dilation);
+  g.step = stride / common;
+  g.dilation = dilation / common;
+  for (g.first = 0; g.first < kernel; ++g.first) {
+    if ((phase + pad - g.first * dilation) % stride == 0) break;
+  }
+  if (g.first == kernel) return g;  // no tap reaches the phase
+  g.taps = (kernel - 1 - g.first) / g.step + 1;
+  g.padding = (g.taps - 1) * g.dilation - (phase + pad - g.first * dilation) / stride;
+  return g;
+}
+
+// grad_input = the input's gradient of the convolution of `s` over `w`, from `grad` ([N, C_out,
+// out_h, out_w]): a convolution of the gradient on conv_taps for each phase of the input under
+// the stride, with the taps that reach it (their channels swapped), into that phase's elements.
+void input_gradient_on_taps(
+    const at::Tensor& grad,
+    const at::Tensor& weight,
     const Shapes& s,
     const Window2d& w,
-    int64_t groups) {
-  Window2d gw = w;
-  for (int d = 0; d < 2; ++d) {
-    const int64_t reach = w.dilation[d] * (w.kernel[d] - 1);
-    if (w.stride[d] != 1 || w.padding[d] > reach) return std::nullopt;
-    gw.padding[d] = reach - w.padding[d];
+    int64_t groups,
+    const at::Tensor& grad_input) {
+  const int64_t out_per_group = s.out_channels / groups;
+  for (int64_t a = 0; a < w.stride[0]; ++a) {
+    const GradientPhase rows =
+        gradient_phase(a, s.height, s.kernel_h, w.stride[0], w.padding[0], w.dilation[0]);
+    for (int64_t b = 0; b < w.stride[1]; ++b) {
+      const GradientPhase cols =
+          gradient_phase(b, s.width, s.kernel_w, w.stride[1], w.padding[1], w.dilation[1]);
+      if (rows.positions <= 0 || cols.positions <= 0) continue;
+      const at::Tensor phase =
+          grad_input.slice(2, a, s.height, w.stride[0]).slice(3, b, s.width, w.stride[1]);
+      if (rows.taps == 0 || cols.taps == 0) {
+        phase.zero_();
+        continue;
+      }
+      const at::Tensor swapped =
+          weight.slice(2, rows.first, s.kernel_h, rows.step)
+              .slice(3, cols.first, s.kernel_w, cols.step)
+              .reshape({groups, out_per_group, s.channels / groups, rows.taps * cols.taps})
+              .transpose(1, 2)
+              .reshape({s.channels, out_per_group * rows.taps * cols.taps})
+              .contiguous();
+      const Shapes phase_shapes{
+          s.batch,
+          s.out_channels,
+          s.out_h,
+          s.out_w,
+          s.channels,
+          rows.taps,
+          cols.taps,
+          rows.positions,
+          cols.positions};
+      const Window2d phase_window{
+          {rows.taps, cols.taps},
+          {1, 1},
+          {rows.padding, cols.padding},
+          {rows.dilation, cols.dilation}};
+      matmul::Taps taps = taps_of(phase_shapes, phase_window, groups);
+      // The gradient's planes, as far as the phase's positions read them.
+      taps.phase = {
+          rows.positions + (rows.taps - 1) * rows.dilation,
+          cols.positions + (cols.taps - 1) * cols.dilation};
+      taps.reversed = true;
+      convolution_on_taps(grad, swapped, nullptr, phase_shapes, phase_window, taps, phase);
+    }
   }
-  const Shapes gs{
-      s.batch,
-      s.out_channels,
-      s.out_h,
-      s.out_w,
-      s.channels,
-      s.kernel_h,
-      s.kernel_w,
-      s.height,
-      s.width};
-  matmul::Taps taps = taps_of(gs, gw, groups);
-  taps.reversed = true;
-  return std::make_tuple(gs, gw, taps);
 }
 
 }  // namespace
@@ -282,10 +344,9 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
   const at::Tensor weight2 = weight.contiguous().view({s.out_channels, rows_per_group});
   at::Tensor grad_input, grad_weight, grad_bias;
 
-  // The gradient by the input as a convolution (stride 1), or by col2im.
-  const auto input_gradient = input_gradient_on_taps(s, window, groups);
-  const bool input_on_taps = output_mask[0] && input.numel() > 0 && input_gradient &&
-                             runs_on_taps(input, std::get<0>(*input_gradient));
+  // The gradient by the input as convolutions of the gradient, or by col2im.
+  const bool input_on_taps =
+      output_mask[0] && input.numel() > 0 && grad.numel() > 0 && runs_on_taps(input, s);
 
   // The products take the samples side by side, as one matrix: the gradient as [C_out, N * L],
   // the columns as [rows, N * L], each sample's positions zero-padded to L.
@@ -301,22 +362,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
     grad_samples2 = grad_samples.view({s.out_channels, s.batch * length});
   }
   if (input_on_taps) {
-    const auto& [grad_shapes, grad_window, taps] = *input_gradient;
-    // The weight's channels swapped, group by group: [C, C_out / groups * kH * kW].
-    const int64_t taps_count = s.kernel_h * s.kernel_w;
-    const at::Tensor swapped =
-        weight2.view({groups, out_per_group, s.channels / groups, taps_count})
-            .transpose(1, 2)
-            .reshape({s.channels, out_per_group * taps_count})
-            .contiguous();
     grad_input = at::empty(input.sizes(), input.options());
-    convolution_on_taps(
+    input_gradient_on_taps(
         grad.view({s.batch, s.out_channels, s.out_h, s.out_w}),
-        swapped,
-        nullptr,
-        grad_shapes,
-        grad_window,
-        taps,
+        weight.contiguous(),
+        s,
+        window,
+        groups,
         grad_input);
   } else if (output_mask[0]) {
     // columns = weight^T @ grad for every sample at once, then each input element gathers its

@@ -206,7 +206,7 @@ void conv_taps(
   const int device = out.device().index();
   const Blocks& blocks = blocks_of(device);
   TORCH_INTERNAL_ASSERT(
-      weight.stride(1) == 1 && out.stride(3) == 1 && out.stride(2) == taps.out[1] &&
+      weight.stride(1) == 1 && out.size(2) == taps.out[0] && out.size(3) == taps.out[1] &&
       weight.size(1) == taps.channels * taps.kernel[0] * taps.kernel[1] &&
       taps.kernel[0] * taps.kernel[1] <= kMaxTaps);
   Launch launch(device, Program::kMatmul, matmul_defines(device, c10::kFloat), "conv_blocks");
@@ -229,6 +229,8 @@ void conv_taps(
         x_batch_stride,
         taps.out[0],
         taps.out[1],
+        out.stride(2),
+        out.stride(3),
         out.stride(1),
         out.stride(0)}) {
     launch.value(static_cast<cl_long>(value));

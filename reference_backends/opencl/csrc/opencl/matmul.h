@@ -63,7 +63,7 @@ constexpr int64_t kMaxTaps = 64;
 // How many elements past a sample's last plane conv_taps reads (the last sample's must exist).
 int64_t taps_slack(int device, const Taps& taps);
 
-// out[n, m] (float32, [N, M, out[0], out[1]] with contiguous planes) = bias[m] + the sum over the
+// out[n, m] (float32, [N, M, out[0], out[1]], any strides) = bias[m] + the sum over the
 // taps k = (channel, i, j) of weight[m, k] times the padded input's element under tap (i, j), for
 // `weight` [M, channels * kernel[0] * kernel[1]] with contiguous rows and `x` the phases, sample
 // after sample `x_batch_stride` apart: a product that reads its columns where they lie in x
