@@ -565,6 +565,34 @@ def test_conv2d_and_its_gradients(config: dict) -> None:
     assert not [op for op in torch.ocl.fallback_stats() if "convolution" in op]
 
 
+# Copies that transpose go by tiles of 16 x 16 (cl/copy.cl): whole and partial tiles, outer
+# dimensions, a conversion on the way.
+TRANSPOSING_COPIES = {
+    "batched": ((3, 40, 37), (0, 2, 1)),
+    "matrix": ((17, 33), (1, 0)),
+    "outer-and-inner": ((2, 20, 3, 18), (0, 3, 2, 1)),
+    "reversed": ((4, 20, 16), (2, 1, 0)),
+}
+
+
+@pytest.mark.parametrize(
+    "dst",
+    [torch.float32, torch.float64, torch.int32],
+    ids=["float32", "float64", "int32"],
+)
+@pytest.mark.parametrize(
+    "case", TRANSPOSING_COPIES.values(), ids=TRANSPOSING_COPIES.keys()
+)
+@pytest.mark.parametrize("src", [torch.float32, torch.int64, torch.bfloat16])
+def test_transposing_copies(case: tuple, src: torch.dtype, dst: torch.dtype) -> None:
+    shape, order = case
+    x = sample(shape, src, 21)
+    expected = x.permute(order).to(dst)
+    actual = torch.empty(expected.shape, dtype=dst, device=DEVICE)
+    actual.copy_(on_device(x).permute(order))
+    torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0)
+
+
 # (input, weight, stride, padding, dilation, groups): float32 convolutions read their taps from
 # the padded input split into phases by the stride, and the input's gradient is a convolution of
 # the gradient per phase of the input (opencl/convolution.cpp): phases a kernel smaller than its

@@ -1,6 +1,39 @@
 // Copies between any two dtypes, and fills (after types.cl and elementwise_common.cl).
 
 UNARY(copy, x)
+
+// copy where the output runs along dimension 0 of the iteration and the input along dimension 1
+// (a transpose, as .t().contiguous() makes): a work-item per COPY_TILE x COPY_TILE tile of those
+// two dimensions at one index of the others, read along the input's rows and written along the
+// output's, a cache line at a time each way, where an element-wise walk would read every element
+// from another line.
+#define COPY_TILE 16
+
+__kernel void copy_tiles(PARAMS) {
+  const long size0 = g.sizes[0], size1 = g.sizes[1];
+  const long tiles0 = (size0 + COPY_TILE - 1) / COPY_TILE;
+  const long tiles = tiles0 * ((size1 + COPY_TILE - 1) / COPY_TILE);
+  const ulong id = get_global_id(0);
+  ulong rest = id / tiles;
+  if (rest >= n / (size0 * size1)) return;
+  const long i0 = id % tiles % tiles0 * COPY_TILE, i1 = id % tiles / tiles0 * COPY_TILE;
+  ulong io = out_off, ia = a_off;
+  for (int d = 2; d < g.ndim; ++d) {
+    const long index = (long)(rest % g.sizes[d]);
+    rest /= g.sizes[d];
+    io += index * g.strides[0][d];
+    ia += index * g.strides[1][d];
+  }
+  const long count0 = min((long)COPY_TILE, size0 - i0), count1 = min((long)COPY_TILE, size1 - i1);
+  const long in0 = g.strides[1][0], out1 = g.strides[0][1];
+  ACC_T tile[COPY_TILE][COPY_TILE];
+  for (long y = 0; y < count0; ++y) {
+    for (long x = 0; x < count1; ++x) tile[y][x] = LOAD_A(a, ia + (i0 + y) * in0 + i1 + x);
+  }
+  for (long x = 0; x < count1; ++x) {
+    for (long y = 0; y < count0; ++y) STORE_OUT(out, io + i0 + y + (i1 + x) * out1, tile[y][x]);
+  }
+}
 KERNEL_PAIR(fill_contiguous, fill_strided, STORE_OUT(out, out_off + io, s0);)
 
 // index_select over a contiguous [outer, size, inner] input: out[o][j][i] = in[o][index[j]][i]

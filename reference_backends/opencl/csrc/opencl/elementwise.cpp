@@ -15,6 +15,7 @@ namespace ocl::opencl::elementwise {
 namespace {
 
 constexpr int kMaxDims = 8;
+constexpr int64_t kCopyTile = 16;  // COPY_TILE of cl/copy.cl
 
 // The Geometry of cl/elementwise.cl, field for field.
 struct Geometry {
@@ -113,7 +114,15 @@ void run(
     if ((scalars & (1u << (input - 1))) != 0) values[input - 1] = iter.tensor(input).item();
   }
 
-  const std::string name = std::string(op) + (contiguous ? "_contiguous" : "_strided");
+  // A copy that transposes (the output contiguous along the iteration's first dimension, the
+  // input along its second) goes by tiles.
+  const bool tiles = !contiguous && std::string_view(op) == "copy" && scalars == 0 &&
+                     geometry.ndim >= 2 && geometry.strides[0][0] == 1 &&
+                     geometry.strides[1][1] == 1 && geometry.sizes[0] >= kCopyTile &&
+                     geometry.sizes[1] >= kCopyTile;
+  const std::string name = std::string(op) + (tiles        ? "_tiles"
+                                              : contiguous ? "_contiguous"
+                                                           : "_strided");
   const Program program = std::string_view(op) == "copy" || std::string_view(op) == "fill"
                               ? Program::kCopy
                               : Program::kElementwise;
@@ -140,7 +149,14 @@ void run(
   launch.scalar(acc, s1);
   launch.value(static_cast<cl_ulong>(n));
   launch.value(geometry);
-  launch.run(static_cast<std::size_t>((n + chunk - 1) / chunk));
+  if (tiles) {
+    const auto count = [](int64_t size) { return (size + kCopyTile - 1) / kCopyTile; };
+    const int64_t planes = n / (geometry.sizes[0] * geometry.sizes[1]);
+    launch.run(
+        static_cast<std::size_t>(planes * count(geometry.sizes[0]) * count(geometry.sizes[1])));
+  } else {
+    launch.run(static_cast<std::size_t>((n + chunk - 1) / chunk));
+  }
 }
 
 void index(
