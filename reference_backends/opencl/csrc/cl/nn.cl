@@ -281,40 +281,23 @@ __kernel void max_pool2d(
   }
 }
 
-// Its backward: each input element sums the gradients of the windows whose maximum it was, in
-// the order of the windows. A work-item per span of ROW_SPAN elements of an input row (plane, h),
-// `total` spans in all: it visits only the windows that overlap its span, and compares their
-// recorded index with the span's range (no per-element divisions).
+// Its backward, as scatters into a zeroed grad_input: each window adds its gradient at its
+// recorded index. Two windows closer than the window's extent may have recorded one element, so
+// a launch takes one pass of the windows, (oh, ow) with oh % passes_h == pass_h and ow % passes_w
+// == pass_w, which lie a whole extent apart, and the host runs the passes one after another. A
+// work-item per window of the pass: dimension 0 along a row, 1 down a plane, 2 over the planes.
 __kernel void max_pool2d_backward(
     __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
-    __global const long *indices, ulong indices_off, Window w, ulong total) {
-  const ulong at = get_global_id(0);
-  if (at >= total) return;
-  const long spans = (w.width + ROW_SPAN - 1) / ROW_SPAN;
-  const long row = at / spans;  // plane * height + h
-  const long h = row % w.height;
-  const long plane = row / w.height;
-  const long xa = (at % spans) * ROW_SPAN;
-  const long length = min((long)ROW_SPAN, w.width - xa);
-  const long span_h = (w.kernel_h - 1) * w.dilation_h;
-  const long span_w = (w.kernel_w - 1) * w.dilation_w;
-  // Windows starting at oh * stride - pad in [h - span, h]; those that reach into [xa, xa + length).
-  const long oh_first = max((long)0, (h + w.pad_h - span_h + w.stride_h - 1) / w.stride_h);
-  const long oh_last = min(w.out_h - 1, (h + w.pad_h) / w.stride_h);
-  const long ow_first = max((long)0, (xa + w.pad_w - span_w + w.stride_w - 1) / w.stride_w);
-  const long ow_last = min(w.out_w - 1, (xa + length - 1 + w.pad_w) / w.stride_w);
-  const long first = h * w.width + xa;  // the span's first element, as the indices count
-  ACC_T sum[ROW_SPAN];
-  for (long k = 0; k < ROW_SPAN; ++k) sum[k] = 0;
-  for (long oh = oh_first; oh <= oh_last; ++oh) {
-    for (long ow = ow_first; ow <= ow_last; ++ow) {
-      const long window = (plane * w.out_h + oh) * w.out_w + ow;
-      const long k = indices[indices_off + window] - first;
-      if (k >= 0 && k < length) sum[k] += LOAD_IN(grad, grad_off + window);
-    }
-  }
-  const ulong out = grad_input_off + row * w.width + xa;
-  for (long k = 0; k < length; ++k) STORE_OUT(grad_input, out + k, sum[k]);
+    __global const long *indices, ulong indices_off, Window w, long pass_h, long pass_w,
+    long passes_h, long passes_w) {
+  const long ow = get_global_id(0) * passes_w + pass_w;
+  const long oh = get_global_id(1) * passes_h + pass_h;
+  if (ow >= w.out_w || oh >= w.out_h) return;
+  const long plane = get_global_id(2);
+  const long window = (plane * w.out_h + oh) * w.out_w + ow;
+  const ulong element = grad_input_off + plane * w.height * w.width + indices[indices_off + window];
+  STORE_OUT(grad_input, element,
+            LOAD_IN(grad_input, element) + LOAD_IN(grad, grad_off + window));
 }
 
 // Batch norm over a contiguous [N, C, S] input (S: the spatial elements). batch_norm_stats gives a

@@ -1,5 +1,6 @@
 #include <ATen/ops/empty.h>
 
+#include <algorithm>
 #include <string>
 
 #include "opencl/launch.h"
@@ -65,19 +66,41 @@ void max_pool2d_backward(
   const at::Tensor grad = grad_output.contiguous();
   const at::Tensor where = indices.contiguous();
   const at::Tensor target = contiguous_target(grad_input);
-  Launch launch(
-      grad_input.device().index(),
-      Program::kNn,
-      type_defines(grad.scalar_type(), grad_input.scalar_type()),
-      "max_pool2d_backward");
-  launch.tensor(target)
-      .tensor(grad.numel() > 0 ? grad : target)
-      .tensor(where.numel() > 0 ? where : target);
-  launch.value(window_argument(
-      window, 1, grad_input.size(-2), grad_input.size(-1), grad.size(-2), grad.size(-1)));
-  const int64_t width = grad_input.size(-1);
-  const int64_t spans = row_spans(target.numel() / width, width);
-  launch.value(static_cast<cl_ulong>(spans)).run(static_cast<std::size_t>(spans));
+  target.zero_();
+  if (grad.numel() == 0) {
+    copy_back(target, grad_input);
+    return;
+  }
+  const int64_t out_h = grad.size(-2), out_w = grad.size(-1);
+  const int64_t planes = grad.numel() / (out_h * out_w);
+  // Windows this many apart never share an element.
+  const auto passes = [&](int d) {
+    const int64_t extent = (window.kernel[d] - 1) * window.dilation[d] + 1;
+    return (extent + window.stride[d] - 1) / window.stride[d];
+  };
+  const int64_t passes_h = passes(0), passes_w = passes(1);
+  for (int64_t pass_h = 0; pass_h < std::min(passes_h, out_h); ++pass_h) {
+    for (int64_t pass_w = 0; pass_w < std::min(passes_w, out_w); ++pass_w) {
+      Launch launch(
+          grad_input.device().index(),
+          Program::kNn,
+          type_defines(grad.scalar_type(), grad_input.scalar_type()),
+          "max_pool2d_backward");
+      launch.tensor(target).tensor(grad).tensor(where);
+      launch.value(
+          window_argument(window, 1, grad_input.size(-2), grad_input.size(-1), out_h, out_w));
+      for (const int64_t value : {pass_h, pass_w, passes_h, passes_w}) {
+        launch.value(static_cast<cl_long>(value));
+      }
+      const auto count = [](int64_t extent, int64_t first, int64_t step) {
+        return static_cast<std::size_t>((extent - first + step - 1) / step);
+      };
+      const std::size_t across = count(out_w, pass_w, passes_w);
+      launch.run(
+          {across, count(out_h, pass_h, passes_h), static_cast<std::size_t>(planes)},
+          {std::min<std::size_t>(across, 64), 1, 1});
+    }
+  }
   copy_back(target, grad_input);
 }
 

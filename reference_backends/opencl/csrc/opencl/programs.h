@@ -64,7 +64,7 @@ std::size_t elementwise_chunk(int device);
 std::size_t row_lanes(int device);
 
 // The elements of a row a work-item of the span kernels takes (ROW_SPAN in every program):
-// max_pool2d_backward and embedding_backward keep that many sums in private memory.
+// embedding_backward keeps that many sums in private memory.
 inline constexpr int64_t kRowSpan = 16;
 
 // The work-items the span kernels need for `rows` rows of `width` elements.
