@@ -88,10 +88,10 @@ TERNARY(where, x != 0 ? y : z)
 #if ACC_IS_FLOAT
 // NaN in either operand gives NaN, as torch.maximum/minimum do.
 #ifdef OP_maximum
-BINARY(maximum, isnan(x) || isnan(y) ? x + y : fmax(x, y))
+BINARY(maximum, IS_NAN(x) || IS_NAN(y) ? x + y : fmax(x, y))
 #endif
 #ifdef OP_minimum
-BINARY(minimum, isnan(x) || isnan(y) ? x + y : fmin(x, y))
+BINARY(minimum, IS_NAN(x) || IS_NAN(y) ? x + y : fmin(x, y))
 #endif
 #ifdef OP_abs
 UNARY(abs, fabs(x))

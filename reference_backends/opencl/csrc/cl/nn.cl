@@ -21,7 +21,7 @@
 
 #define ADD(a, b) ((a) + (b))
 #if ACC_IS_FLOAT
-#define MAX_NAN(a, b) (isnan(a) || (a) > (b) ? (a) : (b))
+#define MAX_NAN(a, b) (IS_NAN(a) || (a) > (b) ? (a) : (b))
 #endif
 
 #define ROW_PARAMS                                                                \
@@ -246,39 +246,37 @@ __kernel void col2im(
 }
 
 // max_pool2d over planes of a [planes, H, W] input (contiguous): the largest element of each
-// window and its index in the plane. A NaN wins, as on the CPU; the window starts at its first
-// position inside the input. A work-item per output row (plane, oh), `rows` of them: only the
-// row's coordinates need divisions.
+// window and its index in the plane; a NaN wins, and of equals the first, as on the CPU. A
+// work-item per output element: dimension 0 along a row, 1 down a plane, 2 over the planes (no
+// divisions). The window's taps are chosen by selects rather than branches, which a CPU would
+// mispredict half the time.
 __kernel void max_pool2d(
     __global OUT_T *out, ulong out_off, __global long *indices, ulong indices_off,
-    __global const IN_T *in, ulong in_off, Window w, ulong rows) {
-  const ulong row = get_global_id(0);
-  if (row >= rows) return;
-  const long oh = row % w.out_h;
-  const long plane = row / w.out_h;
+    __global const IN_T *in, ulong in_off, Window w) {
+  const long ow = get_global_id(0), oh = get_global_id(1);
+  if (ow >= w.out_w || oh >= w.out_h) return;
+  const long plane = get_global_id(2);
+  __global const IN_T *base = in + in_off + plane * w.height * w.width;
   long h0 = oh * w.stride_h - w.pad_h;
   const long h1 = min(h0 + (w.kernel_h - 1) * w.dilation_h + 1, w.height);
   while (h0 < 0) h0 += w.dilation_h;
-  __global const IN_T *base = in + in_off + plane * w.height * w.width;
-  const ulong first = row * w.out_w;
-  for (long ow = 0; ow < w.out_w; ++ow) {
-    long x0 = ow * w.stride_w - w.pad_w;
-    const long x1 = min(x0 + (w.kernel_w - 1) * w.dilation_w + 1, w.width);
-    while (x0 < 0) x0 += w.dilation_w;
-    long best_index = h0 * w.width + x0;
-    ACC_T best = -INFINITY;
-    for (long h = h0; h < h1; h += w.dilation_h) {
-      for (long x = x0; x < x1; x += w.dilation_w) {
-        const ACC_T value = LOAD_IN(base, h * w.width + x);
-        if (value > best || isnan(value)) {
-          best = value;
-          best_index = h * w.width + x;
-        }
-      }
+  long x0 = ow * w.stride_w - w.pad_w;
+  const long x1 = min(x0 + (w.kernel_w - 1) * w.dilation_w + 1, w.width);
+  while (x0 < 0) x0 += w.dilation_w;
+  long best_index = h0 * w.width + x0;
+  ACC_T best = -INFINITY;
+  for (long h = h0; h < h1; h += w.dilation_h) {
+    for (long x = x0; x < x1; x += w.dilation_w) {
+      const long at = h * w.width + x;
+      const ACC_T value = LOAD_IN(base, at);
+      const bool take = value > best || IS_NAN(value);
+      best = take ? value : best;
+      best_index = take ? at : best_index;
     }
-    STORE_OUT(out, out_off + first + ow, best);
-    indices[indices_off + first + ow] = best_index;
   }
+  const long at = (plane * w.out_h + oh) * w.out_w + ow;
+  STORE_OUT(out, out_off + at, best);
+  indices[indices_off + at] = best_index;
 }
 
 // Its backward, as scatters into a zeroed grad_input: each window adds its gradient at its

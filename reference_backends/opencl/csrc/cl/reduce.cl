@@ -56,8 +56,8 @@ SUM_KERNELS(mean, acc / (RACC_T)inner)
 // function refuses that), so every item starts from the row's first element.
 
 #if ACC_IS_FLOAT
-#define TAKE_MAX(a, b) (isnan(a) || (a) > (b) ? (a) : (b))
-#define TAKE_MIN(a, b) (isnan(a) || (a) < (b) ? (a) : (b))
+#define TAKE_MAX(a, b) (IS_NAN(a) || (a) > (b) ? (a) : (b))
+#define TAKE_MIN(a, b) (IS_NAN(a) || (a) < (b) ? (a) : (b))
 #else
 #define TAKE_MAX(a, b) max((a), (b))
 #define TAKE_MIN(a, b) min((a), (b))
@@ -103,8 +103,8 @@ EXTREME_KERNELS(amin, TAKE_MIN)
 
 #if ACC_IS_FLOAT
 #define BEATS(v, i, best, best_i, beyond)                             \
-  ((isnan(v) && !isnan(best)) || beyond((v), (best)) || \
-   (((v) == (best) || (isnan(v) && isnan(best))) && (i) < (best_i)))
+  ((IS_NAN(v) && !IS_NAN(best)) || beyond((v), (best)) || \
+   (((v) == (best) || (IS_NAN(v) && IS_NAN(best))) && (i) < (best_i)))
 #else
 #define BEATS(v, i, best, best_i, beyond) \
   (beyond((v), (best)) || ((v) == (best) && (i) < (best_i)))

@@ -38,11 +38,15 @@
 #define PASTE(a, b) a##b
 #define EXPAND_PASTE(a, b) PASTE(a, b)
 
+// Whether x is a NaN, as a comparison: PoCL's isnan is a function its compiler inlines late, after
+// the loop vectorizer has given up on a loop that calls it (max_pool2d: 16 -> 13.5 ms).
+#define IS_NAN(x) ((x) != (x))
+
 inline float bfloat16_to_float(ushort bits) { return as_float((uint)bits << 16); }
 
 // Rounds to the nearest bfloat16, ties to even, as c10::BFloat16 does; NaN stays a quiet NaN.
 inline ushort float_to_bfloat16(float value) {
-  if (isnan(value)) return (ushort)0x7FC0;
+  if (IS_NAN(value)) return (ushort)0x7FC0;
   uint bits = as_uint(value);
   bits += 0x7FFFu + ((bits >> 16) & 1u);
   return (ushort)(bits >> 16);

@@ -51,8 +51,12 @@ void max_pool2d(
       "max_pool2d");
   launch.tensor(values).tensor(where).tensor(in);
   launch.value(window_argument(window, 1, h, w, out.size(-2), out.size(-1)));
-  const int64_t rows = out.numel() / out.size(-1);
-  launch.value(static_cast<cl_ulong>(rows)).run(static_cast<std::size_t>(rows));
+  const auto width = static_cast<std::size_t>(out.size(-1));
+  launch.run(
+      {width,
+       static_cast<std::size_t>(out.size(-2)),
+       static_cast<std::size_t>(out.numel() / (out.size(-1) * out.size(-2)))},
+      {std::min<std::size_t>(width, 64), 1, 1});
   copy_back(values, out);
   copy_back(where, indices);
 }
