@@ -11,8 +11,11 @@
 
 inline uint4 philox(uint4 counter, uint2 key) {
   for (int round = 0; round < 10; ++round) {
-    const uint hi0 = mul_hi(PHILOX_M0, counter.x), lo0 = PHILOX_M0 * counter.x;
-    const uint hi1 = mul_hi(PHILOX_M1, counter.z), lo1 = PHILOX_M1 * counter.z;
+    // One 64-bit product each: PoCL's mul_hi is a call that the work-group's loops cannot
+    // vectorize (2.6 ms for 262,144 Bernoulli draws; 0.1 ms without it).
+    const ulong product0 = (ulong)PHILOX_M0 * counter.x, product1 = (ulong)PHILOX_M1 * counter.z;
+    const uint hi0 = (uint)(product0 >> 32), lo0 = (uint)product0;
+    const uint hi1 = (uint)(product1 >> 32), lo1 = (uint)product1;
     counter = (uint4)(hi1 ^ counter.y ^ key.x, lo1, hi0 ^ counter.w ^ key.y, lo0);
     key += (uint2)(PHILOX_W0, PHILOX_W1);
   }
