@@ -478,6 +478,31 @@ def test_softmax_forward_and_backward(dim: int, log: bool) -> None:
     assert_like_cpu(lambda t: fn(t, 1), sample((2, 3), torch.float64, 1))
 
 
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("length", [8, 13, 40])
+def test_softmax_rows_with_nan_and_infinities(length: int, log: bool) -> None:
+    """A float32 row goes 8 elements at a time and its tail one at a time (cl/nn.cl): a NaN or
+    an infinity in either part reaches the whole row as on the CPU."""
+    fn = torch.log_softmax if log else torch.softmax
+    x = sample((6, length), torch.float32, 22)
+    x[0, 3] = float("nan")
+    x[1, length - 1] = float("nan")
+    x[2, 5] = float("inf")
+    x[3, length - 2] = float("-inf")
+    x[4] = float("-inf")
+    assert_like_cpu(lambda t: fn(t, 1), x)
+    grad = sample((6, length), torch.float32, 23)
+    output = fn(x, 1)
+    backward = (
+        torch.ops.aten._log_softmax_backward_data
+        if log
+        else torch.ops.aten._softmax_backward_data
+    )
+    assert_like_cpu(
+        lambda g, y: backward(g, y, 1, torch.float32), grad, output.nan_to_num(0, 0, 0)
+    )
+
+
 @pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
 @pytest.mark.parametrize("weighted", [False, True])
 def test_cross_entropy_and_its_backward(reduction: str, weighted: bool) -> None:

@@ -29,46 +29,148 @@
 
 #if ACC_IS_FLOAT
 
-// softmax(x) = exp(x - max) / sum(exp(x - max)); log_softmax(x) = x - max - log(sum(...)).
+// softmax(x) = exp(x - max) / sum(exp(x - max)); log_softmax(x) = x - max - log(sum(...)), and
+// their backwards. Where ROW_LANES is 1 (a CPU), a work-item takes a whole row, `rows` of them,
+// and no barrier splits the kernel; elsewhere a work-group of GROUP items shares a row.
+#if ROW_LANES == 1
+#define ROW_START                           \
+  const ulong row = get_global_id(0);       \
+  if (row >= rows) return;                  \
+  const ulong base = row * inner;           \
+  const ulong first = 0, step = 1;
+#define ROW_REDUCE(value, COMBINE)
+#else
+#define ROW_START                           \
+  __local ACC_T scratch[GROUP];             \
+  const uint lane = get_local_id(0);        \
+  const ulong base = get_group_id(0) * inner; \
+  const ulong first = lane, step = GROUP;
+#define ROW_REDUCE(value, COMBINE) GROUP_REDUCE(scratch, value, COMBINE)
+#endif
+
+#if ROW_LANES == 1 && IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT
+// float32 rows go 8 elements at a time, so that exp and log run on PoCL's vector functions (a
+// fixed width: the order of a row's sums does not depend on the machine).
+#define MAX_NAN8(a, b) select((b), (a), IS_NAN(a) || (a) > (b))
+
+inline float max_of8(float8 v) {
+  float largest = v.s0;
+  largest = MAX_NAN(v.s1, largest);
+  largest = MAX_NAN(v.s2, largest);
+  largest = MAX_NAN(v.s3, largest);
+  largest = MAX_NAN(v.s4, largest);
+  largest = MAX_NAN(v.s5, largest);
+  largest = MAX_NAN(v.s6, largest);
+  return MAX_NAN(v.s7, largest);
+}
+
+inline float sum_of8(float8 v) {
+  const float4 fours = v.lo + v.hi;
+  const float2 twos = fours.lo + fours.hi;
+  return twos.x + twos.y;
+}
+
 #define SOFTMAX_KERNEL(name, result)                                        \
-  __kernel void name(ROW_PARAMS) {                                          \
-    __local ACC_T scratch[GROUP];                                           \
-    const uint lane = get_local_id(0);                                      \
-    const ulong base = get_group_id(0) * inner;                             \
+  __kernel void name(ROW_PARAMS, ulong rows) {                              \
+    const ulong row = get_global_id(0);                                     \
+    if (row >= rows) return;                                                \
+    __global const float *row_in = in + in_off + row * inner;              \
+    __global float *row_out = out + out_off + row * inner;                 \
+    const ulong whole = inner / 8 * 8;                                      \
+    float8 largest8 = (float8)(-INFINITY);                                  \
+    for (ulong k = 0; k < whole; k += 8) {                                  \
+      largest8 = MAX_NAN8(vload8(0, row_in + k), largest8);                 \
+    }                                                                       \
+    float largest = max_of8(largest8);                                      \
+    for (ulong k = whole; k < inner; ++k) largest = MAX_NAN(row_in[k], largest); \
+    float8 total8 = 0;                                                      \
+    for (ulong k = 0; k < whole; k += 8) {                                  \
+      total8 += exp(vload8(0, row_in + k) - largest);                       \
+    }                                                                       \
+    float total = sum_of8(total8);                                          \
+    for (ulong k = whole; k < inner; ++k) total += exp(row_in[k] - largest); \
+    for (ulong k = 0; k < whole; k += 8) {                                  \
+      const float8 x = vload8(0, row_in + k);                               \
+      vstore8(result, 0, row_out + k);                                      \
+    }                                                                       \
+    for (ulong k = whole; k < inner; ++k) {                                 \
+      const float x = row_in[k];                                            \
+      row_out[k] = result;                                                  \
+    }                                                                       \
+  }
+#else
+#define SOFTMAX_KERNEL(name, result)                                        \
+  __kernel void name(ROW_PARAMS, ulong rows) {                              \
+    ROW_START                                                               \
     ACC_T largest = -INFINITY;                                              \
-    for (ulong k = lane; k < inner; k += GROUP) {                           \
+    for (ulong k = first; k < inner; k += step) {                           \
       largest = MAX_NAN(LOAD_IN(in, in_off + base + k), largest);           \
     }                                                                       \
-    GROUP_REDUCE(scratch, largest, MAX_NAN);                                \
+    ROW_REDUCE(largest, MAX_NAN);                                           \
     ACC_T total = 0;                                                        \
-    for (ulong k = lane; k < inner; k += GROUP) {                           \
+    for (ulong k = first; k < inner; k += step) {                           \
       total += exp(LOAD_IN(in, in_off + base + k) - largest);               \
     }                                                                       \
-    GROUP_REDUCE(scratch, total, ADD);                                      \
-    for (ulong k = lane; k < inner; k += GROUP) {                           \
+    ROW_REDUCE(total, ADD);                                                 \
+    for (ulong k = first; k < inner; k += step) {                           \
       const ACC_T x = LOAD_IN(in, in_off + base + k);                       \
       STORE_OUT(out, out_off + base + k, result);                           \
     }                                                                       \
   }
+#endif
 
 SOFTMAX_KERNEL(softmax, exp(x - largest) / total)
 SOFTMAX_KERNEL(log_softmax, x - largest - log(total))
 
 #define BACKWARD_PARAMS                                                                      \
   __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off, \
-      __global const IN_T *output, ulong output_off, ulong inner
+      __global const IN_T *output, ulong output_off, ulong inner, ulong rows
 
+#if ROW_LANES == 1 && IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT
+// The backwards' float32 rows 8 elements at a time too. BACKWARD_ROW sets the row's pointers;
+// softmax: grad_input = output * (grad - sum(grad * output)).
+#define BACKWARD_ROW                                                         \
+  const ulong row = get_global_id(0);                                        \
+  if (row >= rows) return;                                                   \
+  __global const float *row_grad = grad + grad_off + row * inner;           \
+  __global const float *row_output = output + output_off + row * inner;     \
+  __global float *row_out = grad_input + grad_input_off + row * inner;      \
+  const ulong whole = inner / 8 * 8;
+
+__kernel void softmax_backward(BACKWARD_PARAMS) {
+  BACKWARD_ROW
+  float8 dot8 = 0;
+  for (ulong k = 0; k < whole; k += 8) dot8 += vload8(0, row_grad + k) * vload8(0, row_output + k);
+  float dot = sum_of8(dot8);
+  for (ulong k = whole; k < inner; ++k) dot += row_grad[k] * row_output[k];
+  for (ulong k = 0; k < whole; k += 8) {
+    vstore8(vload8(0, row_output + k) * (vload8(0, row_grad + k) - dot), 0, row_out + k);
+  }
+  for (ulong k = whole; k < inner; ++k) row_out[k] = row_output[k] * (row_grad[k] - dot);
+}
+
+// log_softmax: grad_input = grad - exp(output) * sum(grad).
+__kernel void log_softmax_backward(BACKWARD_PARAMS) {
+  BACKWARD_ROW
+  float8 total8 = 0;
+  for (ulong k = 0; k < whole; k += 8) total8 += vload8(0, row_grad + k);
+  float total = sum_of8(total8);
+  for (ulong k = whole; k < inner; ++k) total += row_grad[k];
+  for (ulong k = 0; k < whole; k += 8) {
+    vstore8(vload8(0, row_grad + k) - exp(vload8(0, row_output + k)) * total, 0, row_out + k);
+  }
+  for (ulong k = whole; k < inner; ++k) row_out[k] = row_grad[k] - exp(row_output[k]) * total;
+}
+#else
 // softmax: grad_input = output * (grad - sum(grad * output)).
 __kernel void softmax_backward(BACKWARD_PARAMS) {
-  __local ACC_T scratch[GROUP];
-  const uint lane = get_local_id(0);
-  const ulong base = get_group_id(0) * inner;
+  ROW_START
   ACC_T dot = 0;
-  for (ulong k = lane; k < inner; k += GROUP) {
+  for (ulong k = first; k < inner; k += step) {
     dot += LOAD_IN(grad, grad_off + base + k) * LOAD_IN(output, output_off + base + k);
   }
-  GROUP_REDUCE(scratch, dot, ADD);
-  for (ulong k = lane; k < inner; k += GROUP) {
+  ROW_REDUCE(dot, ADD);
+  for (ulong k = first; k < inner; k += step) {
     const ACC_T y = LOAD_IN(output, output_off + base + k);
     STORE_OUT(grad_input, grad_input_off + base + k, y * (LOAD_IN(grad, grad_off + base + k) - dot));
   }
@@ -76,18 +178,17 @@ __kernel void softmax_backward(BACKWARD_PARAMS) {
 
 // log_softmax: grad_input = grad - exp(output) * sum(grad).
 __kernel void log_softmax_backward(BACKWARD_PARAMS) {
-  __local ACC_T scratch[GROUP];
-  const uint lane = get_local_id(0);
-  const ulong base = get_group_id(0) * inner;
+  ROW_START
   ACC_T total = 0;
-  for (ulong k = lane; k < inner; k += GROUP) total += LOAD_IN(grad, grad_off + base + k);
-  GROUP_REDUCE(scratch, total, ADD);
-  for (ulong k = lane; k < inner; k += GROUP) {
+  for (ulong k = first; k < inner; k += step) total += LOAD_IN(grad, grad_off + base + k);
+  ROW_REDUCE(total, ADD);
+  for (ulong k = first; k < inner; k += step) {
     const ACC_T y = LOAD_IN(output, output_off + base + k);
     STORE_OUT(
         grad_input, grad_input_off + base + k, LOAD_IN(grad, grad_off + base + k) - exp(y) * total);
   }
 }
+#endif
 
 // nll_loss over a contiguous [batch, classes] input (batch 1 for an unbatched one). Targets have
 // been checked on the host. Without reduction, out[i] = -weight[t] * input[i, t] (0 where t is

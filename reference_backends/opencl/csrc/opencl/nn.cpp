@@ -33,6 +33,19 @@ void finish_rows(const at::Tensor& rows, const at::Tensor& out, int64_t dim) {
 
 }  // namespace
 
+namespace {
+
+// A softmax kernel over `rows` rows: a work-item a row, or a work-group (ROW_START in cl/nn.cl).
+void run_rows(Launch& launch, std::size_t rows, int device) {
+  if (row_lanes(device) == 1) {
+    launch.run(rows);
+  } else {
+    launch.run_groups(rows, group_size(device));
+  }
+}
+
+}  // namespace
+
 void softmax(const at::Tensor& self, int64_t dim, bool log, const at::Tensor& out) {
   if (self.numel() == 0) return;
   dim = self.dim() == 0 ? 0 : c10::maybe_wrap_dim(dim, self.dim());
@@ -45,8 +58,9 @@ void softmax(const at::Tensor& self, int64_t dim, bool log, const at::Tensor& ou
       Program::kNn,
       type_defines(in.scalar_type(), target.scalar_type()),
       log ? "log_softmax" : "softmax");
+  const auto rows = static_cast<std::size_t>(in.numel() / inner);
   launch.tensor(target).tensor(in).value(static_cast<cl_ulong>(inner));
-  launch.run_groups(static_cast<std::size_t>(in.numel() / inner), group_size(device));
+  run_rows(launch.value(static_cast<cl_ulong>(rows)), rows, device);
   finish_rows(target, out, dim);
 }
 
@@ -68,8 +82,9 @@ void softmax_backward(
       Program::kNn,
       type_defines(g.scalar_type(), target.scalar_type()),
       log ? "log_softmax_backward" : "softmax_backward");
+  const auto rows = static_cast<std::size_t>(g.numel() / inner);
   launch.tensor(target).tensor(g).tensor(y).value(static_cast<cl_ulong>(inner));
-  launch.run_groups(static_cast<std::size_t>(g.numel() / inner), group_size(device));
+  run_rows(launch.value(static_cast<cl_ulong>(rows)), rows, device);
   finish_rows(target, grad_input, dim);
 }
 
