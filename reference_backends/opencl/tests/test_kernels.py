@@ -871,7 +871,8 @@ def test_matrix_products_in_every_float_dtype(dtype: torch.dtype) -> None:
     assert_like_cpu(torch.bmm, batch_a, batch_b.mT.contiguous().mT)
 
 
-@pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70)], ids=str)
+# (6, 19, 70): too few rows to pack b for, so the product is taken transposed.
+@pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70), (6, 19, 70)], ids=str)
 def test_addmm_scales_and_ignores_what_beta_zero_drops(
     shape: tuple[int, int, int],
 ) -> None:
@@ -886,7 +887,7 @@ def test_addmm_scales_and_ignores_what_beta_zero_drops(
     assert_like_cpu(lambda c, a, b: torch.addmm(c, a, b, beta=0, alpha=2), nan, a, b)
 
 
-@pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70)], ids=str)
+@pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70), (6, 19, 70)], ids=str)
 def test_mm_into_an_out_view(shape: tuple[int, int, int]) -> None:
     """out= views whose rows are contiguous but apart (the float32 kernel writes them) and
     whose rows are not contiguous (the generic kernel's)."""

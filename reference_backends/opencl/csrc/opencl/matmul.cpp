@@ -5,6 +5,7 @@
 #include <c10/util/Exception.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "opencl/launch.h"
@@ -161,12 +162,28 @@ void gemm_padded(
   if (batch == 0 || M == 0 || N == 0) return;
   // float32 products run on gemm_blocks, which wants b's rows contiguous and padded to whole
   // blocks: b is packed when they are not (a transposed weight, as linear's, or N not a multiple
-  // of the block), unless c has so few rows that packing would cost more than the product.
+  // of the block); where c has so few rows that packing b would cost more than the product, the
+  // product is taken transposed, or on the generic kernel when c has few columns too.
   const int64_t block_cols = blocks_of(c.device().index()).cols;
   const bool blocks_as_is = b.stride(-1) == 1 && b.size(-1) % block_cols == 0;
-  if (c.scalar_type() == c10::kFloat && a.scalar_type() == c10::kFloat &&
-      b.scalar_type() == c10::kFloat && c.stride(-1) == 1 && K > 0 &&
-      (blocks_as_is || M >= kMinRowsToPack)) {
+  const bool floats = c.scalar_type() == c10::kFloat && a.scalar_type() == c10::kFloat &&
+                      b.scalar_type() == c10::kFloat && K > 0;
+  if (floats && !blocks_as_is && M < kMinRowsToPack && N >= kMinRowsToPack) {
+    // Few rows and many columns (a linear layer on a small batch): c^T = b^T @ a^T on the
+    // blocks, a^T (small) packed and c^T written to a copy of its own.
+    const at::Tensor a_t = a.transpose(-1, -2), b_t = b.narrow(-1, 0, N).transpose(-1, -2);
+    std::vector<int64_t> shape = c.sizes().vec();
+    std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
+    shape.back() = padded_columns(c.device().index(), M);
+    const at::Tensor c_t = at::empty(shape, c.options());
+    const at::Tensor c_t_used = c_t.narrow(-1, 0, M);
+    const bool keep_c = !(beta.isIntegral(true) ? beta.to<int64_t>() == 0 : beta.to<double>() == 0);
+    if (keep_c) c_t_used.copy_(c.transpose(-1, -2));
+    gemm_blocks(b_t, packed_for_blocks(a_t, block_cols), c_t, alpha, keep_c ? beta : 0);
+    c.copy_(c_t_used.transpose(-1, -2));
+    return;
+  }
+  if (floats && c.stride(-1) == 1 && (blocks_as_is || M >= kMinRowsToPack)) {
     gemm_blocks(
         a, blocks_as_is ? b : packed_for_blocks(b.narrow(-1, 0, N), block_cols), c, alpha, beta);
   } else {
