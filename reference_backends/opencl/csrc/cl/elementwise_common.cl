@@ -31,9 +31,13 @@ typedef struct {
   int ndim;
 } Geometry;
 
+// The pointers are restrict: TensorIterator refuses an output that overlaps an input other than
+// exactly (x.add_(y) writes element i where it read it), and without restrict the compiler's
+// loops check for overlap at run time and take their scalar path for in-place ops (add_ of 1.6M
+// floats: 0.46 ms, against 0.10 ms).
 #define PARAMS                                                                            \
-  __global OUT_T *out, ulong out_off, __global const A_T *a, ulong a_off,                   \
-      __global const B_T *b, ulong b_off, __global const C_T *c, ulong c_off,              \
+  __global OUT_T *restrict out, ulong out_off, __global const A_T *restrict a, ulong a_off, \
+      __global const B_T *restrict b, ulong b_off, __global const C_T *restrict c, ulong c_off, \
       ACC_T a_value, ACC_T b_value, ACC_T c_value, uint scalars, ACC_T s0, ACC_T s1, ulong n, \
       Geometry g
 
