@@ -307,6 +307,38 @@ __kernel void im2col(
   for (long ow = last; ow < w.out_w; ++ow) STORE_OUT(out_row, ow, (ACC_T)0);
 }
 
+// One phase of the zero-padded input that conv_blocks (cl/matmul.cl) reads: row u of channel c
+// of sample n holds the input's row u * stride_h - pad_h at columns v * stride_w - pad_w (w's
+// padding already shifted by the phase), 0 outside the input, phase rows of out_w columns
+// `channel_stride` apart from channel to channel. A work-item per row on a 3-D range (u, c, n):
+// no divisions, where im2col's row index takes six.
+__kernel void conv_phase(
+    __global OUT_T *restrict out, ulong out_off, __global const IN_T *restrict in, ulong in_off,
+    Window w, long sample_stride, long channel_stride) {
+  const long u = get_global_id(0);
+  if (u >= w.out_h) return;
+  const long c = get_global_id(1), n = get_global_id(2);
+  __global OUT_T *out_row = out + out_off + n * sample_stride + c * channel_stride + u * w.out_w;
+  const long h = u * w.stride_h - w.pad_h;
+  if (h < 0 || h >= w.height) {
+    for (long v = 0; v < w.out_w; ++v) STORE_OUT(out_row, v, (ACC_T)0);
+    return;
+  }
+  // Columns [first, last) read z = v * stride_w - pad_w inside [0, width).
+  const long first = min(w.pad_w > 0 ? (w.pad_w + w.stride_w - 1) / w.stride_w : 0, w.out_w);
+  const long last = max(min(w.out_w, (w.width + w.pad_w + w.stride_w - 1) / w.stride_w), first);
+  __global const IN_T *in_row = in + in_off + ((n * w.channels + c) * w.height + h) * w.width;
+  for (long v = 0; v < first; ++v) STORE_OUT(out_row, v, (ACC_T)0);
+  if (w.stride_w == 1) {
+    for (long v = first; v < last; ++v) STORE_OUT(out_row, v, LOAD_IN(in_row, v - w.pad_w));
+  } else {
+    for (long v = first; v < last; ++v) {
+      STORE_OUT(out_row, v, LOAD_IN(in_row, v * w.stride_w - w.pad_w));
+    }
+  }
+  for (long v = last; v < w.out_w; ++v) STORE_OUT(out_row, v, (ACC_T)0);
+}
+
 // The adjoint of im2col: a work-item per input row (n, c, h); each element gathers the column
 // entries it was copied into, so no two work-items write the same element. Strides of 1 skip the
 // divisions.

@@ -98,8 +98,8 @@ bool runs_on_taps(const at::Tensor& input, const Shapes& s) {
          s.rows() > 0;
 }
 
-// The phases of the padded input conv_taps reads, for `taps`: im2col with a 1 x 1 kernel writes
-// each, its (u, v) the output position, its padding shifted by the phase.
+// The phases of the padded input conv_taps reads, for `taps`: conv_phase (cl/nn.cl) writes each,
+// the padding shifted by the phase.
 at::Tensor input_phases(
     const at::Tensor& input,
     const Shapes& s,
@@ -110,22 +110,20 @@ at::Tensor input_phases(
   const int64_t sample = s.channels * phases * plane;
   at::Tensor x = at::empty(
       {s.batch * sample + matmul::taps_slack(input.device().index(), taps)}, input.options());
-  Shapes phase_shapes = s;
-  phase_shapes.kernel_h = phase_shapes.kernel_w = 1;
-  phase_shapes.out_h = taps.phase[0];
-  phase_shapes.out_w = taps.phase[1];
   for (int64_t a = 0; a < taps.kept[0]; ++a) {
     for (int64_t b = 0; b < taps.kept[1]; ++b) {
       const int64_t first = (a * taps.kept[1] + b) * plane;
       const Window2d phase{{1, 1}, w.stride, {w.padding[0] - a, w.padding[1] - b}, {1, 1}};
-      run_window_kernel(
-          "im2col",
-          x.narrow(0, first, s.batch * sample - first),
-          input,
-          phase_shapes,
-          phase,
-          {sample, phases * plane, plane},
-          s.batch * s.channels * taps.phase[0]);
+      Launch launch(
+          input.device().index(), Program::kNn, type_defines(x.scalar_type()), "conv_phase");
+      launch.tensor(x.narrow(0, first, s.batch * sample - first)).tensor(input);
+      launch.value(
+          window_argument(phase, s.channels, s.height, s.width, taps.phase[0], taps.phase[1]));
+      launch.value(static_cast<cl_long>(sample)).value(static_cast<cl_long>(phases * plane));
+      const auto rows = static_cast<std::size_t>(taps.phase[0]);
+      launch.run(
+          {rows, static_cast<std::size_t>(s.channels), static_cast<std::size_t>(s.batch)},
+          {std::min<std::size_t>(rows, 16), 1, 1});
     }
   }
   return x;
