@@ -346,19 +346,6 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
   const bool input_on_taps =
       output_mask[0] && input.numel() > 0 && grad.numel() > 0 && runs_on_taps(input, s);
 
-  // The products take the samples side by side, as one matrix: the gradient as [C_out, N * L],
-  // the columns as [rows, N * L], each sample's positions zero-padded to L.
-  const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
-  // One product over all samples reads the gradient's columns from memory once per block of
-  // rows; where a sample's positions are many, a product per sample keeps its part in cache,
-  // and the samples' products are summed.
-  const bool weight_per_sample = s.positions() >= kPositionsPerPart && s.batch > 1;
-  at::Tensor grad_samples2;
-  if (output_mask[0] && !input_on_taps) {
-    at::Tensor grad_samples = at::zeros({s.out_channels, s.batch, length}, input.options());
-    grad_samples.narrow(2, 0, s.positions()).copy_(grad.transpose(0, 1));
-    grad_samples2 = grad_samples.view({s.out_channels, s.batch * length});
-  }
   if (input_on_taps) {
     grad_input = at::empty(input.sizes(), input.options());
     input_gradient_on_taps(
@@ -369,8 +356,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
         groups,
         grad_input);
   } else if (output_mask[0]) {
-    // columns = weight^T @ grad for every sample at once, then each input element gathers its
-    // entries.
+    // The samples side by side, as one matrix: the gradient as [C_out, N * L], each sample's
+    // positions zero-padded to L; columns = weight^T @ grad for every sample at once, then each
+    // input element gathers its entries.
+    const int64_t length = matmul::padded_columns(input.device().index(), s.positions());
+    at::Tensor grad_samples = at::zeros({s.out_channels, s.batch, length}, input.options());
+    grad_samples.narrow(2, 0, s.positions()).copy_(grad.transpose(0, 1));
+    const at::Tensor grad_samples2 = grad_samples.view({s.out_channels, s.batch * length});
     const at::Tensor weight_t = weight2.t().contiguous();
     at::Tensor columns = at::empty({s.rows(), s.batch * length}, input.options());
     for (int64_t g = 0; g < groups; ++g) {
@@ -396,7 +388,10 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
   if (output_mask[1]) {
     // grad_weight^T = columns @ grad^T, [parts, rows, K] @ [parts, K, C_out] summed over the
     // parts: a sample each ([rows, P] @ [P, C_out]), or all of them side by side
-    // ([rows, N * P] @ [N * P, C_out]).
+    // ([rows, N * P] @ [N * P, C_out]). One product over all samples reads the gradient's
+    // columns from memory once per block of rows; where a sample's positions are many, a
+    // product per sample keeps its part in cache.
+    const bool weight_per_sample = s.positions() >= kPositionsPerPart && s.batch > 1;
     grad_weight = at::empty(weight.sizes(), weight.options());
     const at::Tensor grad_weight2 = grad_weight.view({s.out_channels, rows_per_group});
     const at::Tensor b = grad.transpose(1, 2).contiguous();
