@@ -567,6 +567,36 @@ def test_a_program_ending_with_collectives_in_flight_exits_cleanly(tmp_path):
         _spawn(_unwaited_worker, folder)
 
 
+def _python_state_worker(rank: int, init_method: str) -> None:
+    device = _init(rank, init_method)
+
+    def pack(tensor):
+        return tensor
+
+    def unpack(tensor):
+        return tensor
+
+    context = object()  # stands for the contextvars context a backward pass stashes
+    held = sys.getrefcount(pack), sys.getrefcount(context)
+    torch._C._stash_obj_in_tls("context", context)
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        work = dist.all_reduce(torch.ones(4, device=device), async_op=True)
+    torch._C._remove_obj_from_tls("context")
+    work.wait()
+    # The work is still held: had its host collective kept the caller's Python state, both would
+    # still be referenced.
+    assert (sys.getrefcount(pack), sys.getrefcount(context)) == held
+    del work
+    dist.destroy_process_group()
+
+
+def test_a_host_collective_keeps_none_of_the_callers_python_state(tmp_path):
+    """Gloo's thread lets go of a host collective after completing it, possibly as the program
+    exits: any Python object the collective kept would then need Python's lock there, and the
+    process would abort ("terminate called without an active exception")."""
+    _spawn(_python_state_worker, tmp_path)
+
+
 def _dtensor_worker(rank: int, init_method: str) -> None:
     from torch.distributed.tensor import Replicate, Shard, distribute_tensor
 

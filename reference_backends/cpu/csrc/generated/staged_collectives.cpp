@@ -2,7 +2,11 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 #include "generated/staged_collectives.h"
 
+#include <ATen/PythonTorchFunctionTLS.h>
+#include <ATen/SavedTensorHooks.h>
+#include <ATen/ThreadLocalPythonObjects.h>
 #include <ATen/core/ivalue.h>
+#include <c10/core/impl/TorchDispatchModeTLS.h>
 #include <c10/util/Exception.h>
 
 #include <atomic>
@@ -138,6 +142,37 @@ std::shared_ptr<void> host_hold() {
     holds.released.notify_all();
   });
 }
+
+// Clears, while it lives, the Python objects in this thread's state: the contextvars context a
+// backward pass stashes, torch function and dispatch modes, saved-tensor hooks. Gloo's work keeps
+// the state of the thread that started it, and Gloo's thread lets go of the work last: a Python
+// object in it would be released there, after completing (so after settle_staged_collectives
+// returned), which takes Python's lock and aborts a process that is exiting. The host collective
+// runs on the backend's own host copies; none of the caller's Python state applies to it.
+class WithoutPythonState {
+ public:
+  WithoutPythonState() {
+    at::impl::ThreadLocalPythonObjects::set_state({});
+    c10::impl::TorchDispatchModeTLS::set_state({});
+    at::impl::PythonTorchFunctionTLS::set_state({});
+    at::SavedTensorDefaultHooks::set_tls_state({});
+  }
+  WithoutPythonState(const WithoutPythonState&) = delete;
+  WithoutPythonState& operator=(const WithoutPythonState&) = delete;
+  ~WithoutPythonState() {
+    at::impl::ThreadLocalPythonObjects::set_state(std::move(objects_));
+    c10::impl::TorchDispatchModeTLS::set_state(std::move(dispatch_modes_));
+    at::impl::PythonTorchFunctionTLS::set_state(function_modes_);
+    at::SavedTensorDefaultHooks::set_tls_state(saved_tensor_hooks_);
+  }
+
+ private:
+  at::impl::ThreadLocalPythonObjects objects_ = at::impl::ThreadLocalPythonObjects::get_state();
+  c10::impl::TorchDispatchModeTLS dispatch_modes_ = c10::impl::TorchDispatchModeTLS::get_state();
+  at::impl::PythonTorchFunctionTLS function_modes_ = at::impl::PythonTorchFunctionTLS::get_state();
+  at::impl::SavedTensorDefaultHooksTLS saved_tensor_hooks_ =
+      at::SavedTensorDefaultHooks::get_tls_state();
+};
 
 // The state a staged collective's completion needs, shared by its Work and the callback that
 // completes it on the host collective's thread.
@@ -330,6 +365,7 @@ c10::intrusive_ptr<c10d::Work> StagedCollectives::start(
       shared_->roll_call);
   c10::intrusive_ptr<c10d::Work> host;
   try {
+    const staged::WithoutPythonState without_python_state;
     host = launch();
   } catch (...) {
     completion->context.refused(std::current_exception());
