@@ -267,6 +267,22 @@ typedef struct {
   long out_h, out_w;                     // of the output
 } Window;
 
+// Writes one row of out_w columns: column k holds the input row's element x0 + k * stride_w
+// where that lies in [0, width), else 0. The columns that read the input come as one run, so
+// the copy loop has no bounds checks (and a stride of 1 no multiplication).
+void padded_row(__global OUT_T *out_row, __global const IN_T *in_row, long x0, Window w) {
+  const long first = min(x0 >= 0 ? 0 : (-x0 + w.stride_w - 1) / w.stride_w, w.out_w);
+  const long last = max(min(w.out_w, (w.width - x0 + w.stride_w - 1) / w.stride_w), first);
+  in_row += x0;
+  for (long k = 0; k < first; ++k) STORE_OUT(out_row, k, (ACC_T)0);
+  if (w.stride_w == 1) {
+    for (long k = first; k < last; ++k) STORE_OUT(out_row, k, LOAD_IN(in_row, k));
+  } else {
+    for (long k = first; k < last; ++k) STORE_OUT(out_row, k, LOAD_IN(in_row, k * w.stride_w));
+  }
+  for (long k = last; k < w.out_w; ++k) STORE_OUT(out_row, k, (ACC_T)0);
+}
+
 // A work-item per row of output positions (n, row, oh): it copies the input row under kernel
 // tap (i, j), zeros where the tap falls in the padding. Only the row's coordinates need divisions;
 // the copy between the two padded ends is a plain strided loop.
@@ -291,20 +307,9 @@ __kernel void im2col(
     for (long ow = 0; ow < w.out_w; ++ow) STORE_OUT(out_row, ow, (ACC_T)0);
     return;
   }
-  // Output columns [first, last) read x = x0 + ow * stride_w inside [0, width).
-  const long x0 = j * w.dilation_w - w.pad_w;
-  const long first = min(x0 >= 0 ? 0 : (-x0 + w.stride_w - 1) / w.stride_w, w.out_w);
-  const long last = max(min(w.out_w, (w.width - x0 + w.stride_w - 1) / w.stride_w), first);
-  __global const IN_T *in_row = in + in_off + ((n * w.channels + c) * w.height + h) * w.width + x0;
-  for (long ow = 0; ow < first; ++ow) STORE_OUT(out_row, ow, (ACC_T)0);
-  if (w.stride_w == 1) {
-    for (long ow = first; ow < last; ++ow) STORE_OUT(out_row, ow, LOAD_IN(in_row, ow));
-  } else {
-    for (long ow = first; ow < last; ++ow) {
-      STORE_OUT(out_row, ow, LOAD_IN(in_row, ow * w.stride_w));
-    }
-  }
-  for (long ow = last; ow < w.out_w; ++ow) STORE_OUT(out_row, ow, (ACC_T)0);
+  padded_row(
+      out_row, in + in_off + ((n * w.channels + c) * w.height + h) * w.width,
+      j * w.dilation_w - w.pad_w, w);
 }
 
 // One phase of the zero-padded input that conv_blocks (cl/matmul.cl) reads: row u of channel c
@@ -324,19 +329,7 @@ __kernel void conv_phase(
     for (long v = 0; v < w.out_w; ++v) STORE_OUT(out_row, v, (ACC_T)0);
     return;
   }
-  // Columns [first, last) read z = v * stride_w - pad_w inside [0, width).
-  const long first = min(w.pad_w > 0 ? (w.pad_w + w.stride_w - 1) / w.stride_w : 0, w.out_w);
-  const long last = max(min(w.out_w, (w.width + w.pad_w + w.stride_w - 1) / w.stride_w), first);
-  __global const IN_T *in_row = in + in_off + ((n * w.channels + c) * w.height + h) * w.width;
-  for (long v = 0; v < first; ++v) STORE_OUT(out_row, v, (ACC_T)0);
-  if (w.stride_w == 1) {
-    for (long v = first; v < last; ++v) STORE_OUT(out_row, v, LOAD_IN(in_row, v - w.pad_w));
-  } else {
-    for (long v = first; v < last; ++v) {
-      STORE_OUT(out_row, v, LOAD_IN(in_row, v * w.stride_w - w.pad_w));
-    }
-  }
-  for (long v = last; v < w.out_w; ++v) STORE_OUT(out_row, v, (ACC_T)0);
+  padded_row(out_row, in + in_off + ((n * w.channels + c) * w.height + h) * w.width, -w.pad_w, w);
 }
 
 // The adjoint of im2col: a work-item per input row (n, c, h); each element gathers the column
