@@ -222,6 +222,35 @@ def test_view_results_alias_the_device_storage():
     assert fell_back("view_as_complex")
 
 
+# A custom operator whose CPU kernel returns two overlapping views of one new tensor (which no aten
+# operator does) and notes where that tensor's memory is. It has no kernel of the device's, so it
+# runs through the fallback.
+_library = torch.library.Library("fallback_semantics", "DEF")
+_library.define("overlapping_views(Tensor x) -> (Tensor, Tensor)")
+made_at: list[int] = []
+
+
+def _overlapping_views(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    doubled = x * 2
+    made_at.append(doubled.data_ptr())
+    return doubled, doubled[1:]
+
+
+_library.impl("overlapping_views", _overlapping_views, "CPU")
+overlapping_views = torch.ops.fallback_semantics.overlapping_views
+
+
+def test_results_that_alias_on_the_cpu_alias_on_the_device():
+    def run(device):
+        whole, tail = overlapping_views(torch.arange(5.0, device=device))
+        tail.add_(10)  # writes into `whole` too
+        return whole, tail
+
+    expected, actual = both(run)
+    assert_same(actual, expected)
+    assert fell_back("fallback_semantics::overlapping_views")
+
+
 def test_list_results():
     def run(device):
         points = torch.arange(12.0, device=device).view(6, 2)

@@ -275,6 +275,11 @@ class Call {
     }
   }
 
+  // The device the call runs for: that of its first device tensor, else the current one.
+  c10::DeviceIndex device() const {
+    return device_ ? device_->index() : static_cast<c10::DeviceIndex>(runtime::current_device());
+  }
+
   // After the CPU kernel: brings the mutable arguments' changes to the device and replaces the
   // results on the stack by device tensors. The mappings end first: the device may work on their
   // memory again (to write back, or to allocate a result in the same buffer).
@@ -295,13 +300,15 @@ class Call {
       // CPU results asked for must not point into device memory mapped only for the call.
       for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
         stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
-          return mirror_of(t.is_nested() ? whole_storage(t) : t) != nullptr ? t.clone() : t;
+          const at::Tensor& dense = t.is_nested() ? whole_storage(t) : t;
+          return mirror_of(dense) != nullptr ? t.clone() : t;
         });
       }
     }
     unmap_all();
     for (std::size_t i = 0; i < written.size(); ++i) write_back(*written[i], in_place[i]);
     if (results_on_cpu_) return;
+    note_shared_results(count);
     for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
       stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
         return t.is_nested() ? nested_to_device(t) : to_device(t);
@@ -476,7 +483,7 @@ class Call {
   // A nested result on the device: the argument it is the twin of, else the same sizes, strides
   // and offsets over its storage brought to the device as a dense result is (a view of an
   // argument's storage, or a copy).
-  at::Tensor nested_to_device(const at::Tensor& cpu) const {
+  at::Tensor nested_to_device(const at::Tensor& cpu) {
     if (!cpu.is_cpu()) return cpu;
     for (const NestedTwin& nested : nested_twins_) {
       if (nested.cpu.is_same(cpu)) return nested.device;
@@ -491,9 +498,10 @@ class Call {
   }
 
   // A result on the device: the argument it is the twin of (in-place and out= ops return their
-  // argument), a view of the device storage if the kernel returned a view of an argument, and
-  // otherwise a copy.
-  at::Tensor to_device(const at::Tensor& cpu) const {
+  // argument), a view of the device storage if the kernel returned a view of an argument, a view
+  // of a device storage of its own where it needs one (needs_own_storage), and otherwise a copy
+  // of its elements.
+  at::Tensor to_device(const at::Tensor& cpu) {
     if (!cpu.is_cpu()) return cpu;
     for (const Twin& twin : twins_) {
       if (twin.cpu.is_same(cpu)) return twin.device;
@@ -533,6 +541,16 @@ class Call {
       impl->set_sizes_contiguous(cpu.sizes());
       return at::Tensor(std::move(impl));
     }
+    if (needs_own_storage(cpu.storage())) {
+      auto impl = c10::make_intrusive<c10::TensorImpl>(
+          device_storage_for(cpu.storage(), device),
+          c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
+          cpu.dtype());
+      impl->set_sizes_and_strides(cpu.sizes(), cpu.strides(), cpu.storage_offset());
+      impl->_set_conj(cpu.is_conj());
+      impl->_set_neg(cpu.is_neg());
+      return at::Tensor(std::move(impl));
+    }
     const at::Tensor dense = cpu.is_non_overlapping_and_dense() ? cpu : cpu.contiguous();
     // Straight from the device's allocator: a trip through the dispatcher to empty_strided costs
     // a small operator's call a good part of its time.
@@ -555,6 +573,48 @@ class Call {
     return out;
   }
 
+  // Notes the CPU storages that more than one of the `count` results reach (say, two views of
+  // one new tensor): each gets one device storage, so that those results alias on the device too.
+  void note_shared_results(std::size_t count) {
+    c10::SmallVector<const c10::StorageImpl*, 4> seen;
+    for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
+      for_each_tensor(stack_[i], [&](const at::Tensor& t) {
+        if (!t.is_cpu() || !t.has_storage() || t.is_quantized() || t.layout() != at::kStrided) {
+          return;
+        }
+        const c10::StorageImpl* storage =
+            (t.is_nested() ? whole_storage(t) : t).storage().unsafeGetStorageImpl();
+        if (std::find(seen.begin(), seen.end(), storage) == seen.end()) {
+          seen.push_back(storage);
+        } else if (std::find(shared_.begin(), shared_.end(), storage) == shared_.end()) {
+          shared_.push_back(storage);
+        }
+      });
+    }
+  }
+
+  // Whether a result made by the kernel becomes a view of a device storage of its own CPU
+  // storage (rather than a dense copy of its elements): when other results share it.
+  bool needs_own_storage(const c10::Storage& cpu) const {
+    return std::find(shared_.begin(), shared_.end(), cpu.unsafeGetStorageImpl()) != shared_.end();
+  }
+
+  // The device storage of a result's CPU storage, one per CPU storage: a copy of all its bytes.
+  c10::Storage device_storage_for(const c10::Storage& cpu, c10::Device device) {
+    for (const auto& [impl, storage] : result_storages_) {
+      if (impl == cpu.unsafeGetStorageImpl()) return storage;
+    }
+    const c10::OptionalDeviceGuard guard(device);
+    c10::Storage copy(
+        c10::Storage::use_byte_size_t(), cpu.nbytes(), device_allocator(), /*resizable=*/true);
+    if (cpu.nbytes() > 0) {
+      runtime::memcpy(
+          copy.mutable_data(), cpu.data(), cpu.nbytes(), runtime::CopyKind::HostToDevice);
+    }
+    result_storages_.emplace_back(cpu.unsafeGetStorageImpl(), copy);
+    return copy;
+  }
+
   const c10::FunctionSchema& schema_;
   torch::jit::Stack& stack_;
   const std::size_t first_;  // the first argument's place on the stack
@@ -567,6 +627,9 @@ class Call {
   std::vector<NestedTwin> nested_twins_;
   std::optional<at::Device> device_;  // where results go: that of the first device tensor
   bool results_on_cpu_ = false;       // the operator was asked for CPU results
+  c10::SmallVector<const c10::StorageImpl*, 2> shared_;  // CPU storages several results reach
+  // The device storage made for each of those.
+  c10::SmallVector<std::pair<const c10::StorageImpl*, c10::Storage>, 2> result_storages_;
 };
 
 }  // namespace

@@ -12,8 +12,9 @@
 //     each argument's own geometry; an out= argument the kernel resized (resize_output) is
 //     resized on the device the same way;
 //   - a result is the argument it aliases (in-place and out= ops return their argument), a view
-//     of the device storage when the CPU kernel returned a view of an argument, and otherwise a
-//     copy on the call's device;
+//     of the device storage when the CPU kernel returned a view of an argument, and otherwise
+//     new memory on the call's device: a copy of its elements, or of its whole storage where
+//     several results share one (they alias on the device as on the CPU);
 //   - tensors must share one device as for a kernel of the device's own (see device_checks.h),
 //     except for the operators listed in cpu_call.cpp; 0-dim CPU tensors go along unchanged;
 //   - a random operator draws from the device's generator, not the CPU's (DeviceRandomness).

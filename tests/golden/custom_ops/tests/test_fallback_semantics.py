@@ -222,6 +222,52 @@ def test_view_results_alias_the_device_storage():
     assert fell_back("view_as_complex")
 
 
+# A custom operator whose CPU kernel returns two overlapping views of one new tensor (which no aten
+# operator does) and notes where that tensor's memory is. It has no kernel of the device's, so it
+# runs through the fallback.
+_library = torch.library.Library("fallback_semantics", "DEF")
+_library.define("overlapping_views(Tensor x) -> (Tensor, Tensor)")
+made_at: list[int] = []
+
+
+def _overlapping_views(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    doubled = x * 2
+    made_at.append(doubled.data_ptr())
+    return doubled, doubled[1:]
+
+
+_library.impl("overlapping_views", _overlapping_views, "CPU")
+overlapping_views = torch.ops.fallback_semantics.overlapping_views
+
+
+def test_results_that_alias_on_the_cpu_alias_on_the_device():
+    def run(device):
+        whole, tail = overlapping_views(torch.arange(5.0, device=device))
+        tail.add_(10)  # writes into `whole` too
+        return whole, tail
+
+    expected, actual = both(run)
+    assert_same(actual, expected)
+    assert fell_back("fallback_semantics::overlapping_views")
+
+
+def test_results_are_made_in_device_memory(memory_access):
+    # The host addresses this device's memory: a result the CPU kernel allocated is already in
+    # device memory, and becomes the device's result without a copy (when the fallback maps).
+    baseline = backend.memory_allocated()
+    made_at.clear()
+    whole, tail = overlapping_views(torch.arange(5.0, device=DEVICE))
+    assert (whole.data_ptr() == made_at[-1]) == (memory_access == "mapped")
+    assert tail.data_ptr() == whole.data_ptr() + whole.element_size()
+    after_call = backend.memory_allocated()
+    torch.randn(1000).exp()  # CPU work outside a call takes no device memory
+    assert backend.memory_allocated() == after_call
+    block = torch.empty(5, device=DEVICE)  # what one result of that size takes
+    assert after_call - baseline == backend.memory_allocated() - after_call > 0
+    del whole, tail, block
+    assert backend.memory_allocated() == baseline
+
+
 def test_list_results():
     def run(device):
         points = torch.arange(12.0, device=device).view(6, 2)

@@ -211,6 +211,96 @@ at::Tensor whole_storage(const at::Tensor& nested) {
   return at::native::get_nested_tensor_impl(nested)->get_unsafe_storage_as_tensor();
 }
 
+// Results born in device memory. npu_demo's memory is host memory (frp.yaml:
+// runtime.host_addressable), so while a CPU kernel runs for the device, what it allocates through
+// the CPU allocator (its results and its scratch memory) may as well come from the device's caching
+// allocator: a result then becomes a device tensor over that same memory (adopt) instead of a copy
+// of it. This allocator is put in front of the CPU's on the first call; on other threads, and
+// outside a call, it passes every request to the allocator it replaced. If another library holds
+// the CPU allocator at a higher priority, nothing changes and results are copied as before.
+class DeviceMemoryForResults final : public c10::Allocator {
+ public:
+  // The allocator in front of the CPU's, or nullptr if it could not be put there.
+  static DeviceMemoryForResults* installed() {
+    static DeviceMemoryForResults* instance = [] {
+      auto* allocator = new DeviceMemoryForResults(c10::GetCPUAllocator());  // leaked: see above
+      c10::SetCPUAllocator(allocator);
+      return c10::GetCPUAllocator() == allocator ? allocator : nullptr;
+    }();
+    return instance;
+  }
+
+  // While alive, this thread's CPU allocations are memory of `device`.
+  class Scope {
+   public:
+    explicit Scope(c10::DeviceIndex device) : saved_(std::exchange(scope_device, device)) {}
+    ~Scope() { scope_device = saved_; }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    int saved_;
+  };
+
+  c10::DataPtr allocate(std::size_t bytes) override {
+    if (scope_device < 0 || bytes == 0) return cpu_->allocate(bytes);
+    const c10::OptionalDeviceGuard guard(
+        scope_device == runtime::current_device()
+            ? std::nullopt
+            : std::optional<c10::Device>(c10::Device(c10::DeviceType::PrivateUse1, scope_device)));
+    c10::DataPtr ptr = device_allocator()->allocate(bytes);
+    ptr.unsafe_set_device(c10::Device(c10::kCPU));
+    return ptr;
+  }
+
+  // Memory given out in a scope is freed by the device allocator's deleter, which its DataPtr
+  // carries; raw_allocate's memory is told apart by its address.
+  c10::DeleterFnPtr raw_deleter() const override { return &raw_free; }
+
+  void copy_data(void* dest, const void* src, std::size_t count) const override {
+    cpu_->copy_data(dest, src, count);
+  }
+
+  // Whether a CPU storage's memory was given out in a scope: device memory.
+  static bool in_device_memory(const c10::Storage& storage) {
+    return storage.data_ptr().get_deleter() == device_allocator()->raw_deleter();
+  }
+
+ private:
+  explicit DeviceMemoryForResults(c10::Allocator* cpu) : cpu_(cpu) {}
+
+  static void raw_free(void* ptr) {
+    if (runtime::device_of_pointer(ptr) >= 0) {
+      device_allocator()->raw_deleter()(ptr);
+    } else {
+      installed()->cpu_->raw_deleter()(ptr);
+    }
+  }
+
+  static thread_local int scope_device;  // -1 outside a scope
+  c10::Allocator* const cpu_;
+};
+
+thread_local int DeviceMemoryForResults::scope_device = -1;
+
+// A device storage over the memory of `cpu`, a storage given out in a scope: it keeps `cpu`
+// alive, whose deleter gives the block back to the device allocator.
+c10::Storage adopt(const c10::Storage& cpu, c10::Device device) {
+  c10::StorageImpl* impl = cpu.unsafeGetStorageImpl();
+  c10::raw::intrusive_ptr::incref(impl);
+  c10::DataPtr memory(
+      impl->mutable_data(),
+      impl,
+      [](void* held) { c10::raw::intrusive_ptr::decref(static_cast<c10::StorageImpl*>(held)); },
+      device);
+  return c10::Storage(c10::make_intrusive<c10::StorageImpl>(
+      c10::StorageImpl::use_byte_size_t(),
+      impl->nbytes(),
+      std::move(memory),
+      device_allocator(),
+      /*resizable=*/true));
+}
+
 class Call {
  public:
   Call(const c10::OperatorHandle& op, torch::jit::Stack* stack)
@@ -275,6 +365,11 @@ class Call {
     }
   }
 
+  // The device the call runs for: that of its first device tensor, else the current one.
+  c10::DeviceIndex device() const {
+    return device_ ? device_->index() : static_cast<c10::DeviceIndex>(runtime::current_device());
+  }
+
   // After the CPU kernel: brings the mutable arguments' changes to the device and replaces the
   // results on the stack by device tensors. The mappings end first: the device may work on their
   // memory again (to write back, or to allocate a result in the same buffer).
@@ -295,13 +390,16 @@ class Call {
       // CPU results asked for must not point into device memory mapped only for the call.
       for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
         stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
-          return mirror_of(t.is_nested() ? whole_storage(t) : t) != nullptr ? t.clone() : t;
+          const at::Tensor& dense = t.is_nested() ? whole_storage(t) : t;
+          if (DeviceMemoryForResults::in_device_memory(dense.storage())) return t.clone();
+          return mirror_of(dense) != nullptr ? t.clone() : t;
         });
       }
     }
     unmap_all();
     for (std::size_t i = 0; i < written.size(); ++i) write_back(*written[i], in_place[i]);
     if (results_on_cpu_) return;
+    note_shared_results(count);
     for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
       stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
         return t.is_nested() ? nested_to_device(t) : to_device(t);
@@ -476,7 +574,7 @@ class Call {
   // A nested result on the device: the argument it is the twin of, else the same sizes, strides
   // and offsets over its storage brought to the device as a dense result is (a view of an
   // argument's storage, or a copy).
-  at::Tensor nested_to_device(const at::Tensor& cpu) const {
+  at::Tensor nested_to_device(const at::Tensor& cpu) {
     if (!cpu.is_cpu()) return cpu;
     for (const NestedTwin& nested : nested_twins_) {
       if (nested.cpu.is_same(cpu)) return nested.device;
@@ -491,9 +589,10 @@ class Call {
   }
 
   // A result on the device: the argument it is the twin of (in-place and out= ops return their
-  // argument), a view of the device storage if the kernel returned a view of an argument, and
-  // otherwise a copy.
-  at::Tensor to_device(const at::Tensor& cpu) const {
+  // argument), a view of the device storage if the kernel returned a view of an argument, a view
+  // of a device storage of its own where it needs one (needs_own_storage), and otherwise a copy
+  // of its elements.
+  at::Tensor to_device(const at::Tensor& cpu) {
     if (!cpu.is_cpu()) return cpu;
     for (const Twin& twin : twins_) {
       if (twin.cpu.is_same(cpu)) return twin.device;
@@ -533,6 +632,16 @@ class Call {
       impl->set_sizes_contiguous(cpu.sizes());
       return at::Tensor(std::move(impl));
     }
+    if (needs_own_storage(cpu.storage())) {
+      auto impl = c10::make_intrusive<c10::TensorImpl>(
+          device_storage_for(cpu.storage(), device),
+          c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
+          cpu.dtype());
+      impl->set_sizes_and_strides(cpu.sizes(), cpu.strides(), cpu.storage_offset());
+      impl->_set_conj(cpu.is_conj());
+      impl->_set_neg(cpu.is_neg());
+      return at::Tensor(std::move(impl));
+    }
     const at::Tensor dense = cpu.is_non_overlapping_and_dense() ? cpu : cpu.contiguous();
     // Straight from the device's allocator: a trip through the dispatcher to empty_strided costs
     // a small operator's call a good part of its time.
@@ -555,6 +664,54 @@ class Call {
     return out;
   }
 
+  // Notes the CPU storages that more than one of the `count` results reach (say, two views of
+  // one new tensor): each gets one device storage, so that those results alias on the device too.
+  void note_shared_results(std::size_t count) {
+    c10::SmallVector<const c10::StorageImpl*, 4> seen;
+    for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
+      for_each_tensor(stack_[i], [&](const at::Tensor& t) {
+        if (!t.is_cpu() || !t.has_storage() || t.is_quantized() || t.layout() != at::kStrided) {
+          return;
+        }
+        const c10::StorageImpl* storage =
+            (t.is_nested() ? whole_storage(t) : t).storage().unsafeGetStorageImpl();
+        if (std::find(seen.begin(), seen.end(), storage) == seen.end()) {
+          seen.push_back(storage);
+        } else if (std::find(shared_.begin(), shared_.end(), storage) == shared_.end()) {
+          shared_.push_back(storage);
+        }
+      });
+    }
+  }
+
+  // Whether a result made by the kernel becomes a view of a device storage of its own CPU
+  // storage (rather than a dense copy of its elements): when the kernel allocated it in device memory, or when other results share it.
+  bool needs_own_storage(const c10::Storage& cpu) const {
+    if (DeviceMemoryForResults::in_device_memory(cpu)) return true;
+    return std::find(shared_.begin(), shared_.end(), cpu.unsafeGetStorageImpl()) != shared_.end();
+  }
+
+  // The device storage of a result's CPU storage, one per CPU storage: the same memory where
+  // the kernel allocated it in device memory, else a copy of all its bytes.
+  c10::Storage device_storage_for(const c10::Storage& cpu, c10::Device device) {
+    for (const auto& [impl, storage] : result_storages_) {
+      if (impl == cpu.unsafeGetStorageImpl()) return storage;
+    }
+    if (DeviceMemoryForResults::in_device_memory(cpu)) {
+      result_storages_.emplace_back(cpu.unsafeGetStorageImpl(), adopt(cpu, device));
+      return result_storages_.back().second;
+    }
+    const c10::OptionalDeviceGuard guard(device);
+    c10::Storage copy(
+        c10::Storage::use_byte_size_t(), cpu.nbytes(), device_allocator(), /*resizable=*/true);
+    if (cpu.nbytes() > 0) {
+      runtime::memcpy(
+          copy.mutable_data(), cpu.data(), cpu.nbytes(), runtime::CopyKind::HostToDevice);
+    }
+    result_storages_.emplace_back(cpu.unsafeGetStorageImpl(), copy);
+    return copy;
+  }
+
   const c10::FunctionSchema& schema_;
   torch::jit::Stack& stack_;
   const std::size_t first_;  // the first argument's place on the stack
@@ -567,6 +724,9 @@ class Call {
   std::vector<NestedTwin> nested_twins_;
   std::optional<at::Device> device_;  // where results go: that of the first device tensor
   bool results_on_cpu_ = false;       // the operator was asked for CPU results
+  c10::SmallVector<const c10::StorageImpl*, 2> shared_;  // CPU storages several results reach
+  // The device storage made for each of those and each adopted one.
+  c10::SmallVector<std::pair<const c10::StorageImpl*, c10::Storage>, 2> result_storages_;
 };
 
 }  // namespace
@@ -592,7 +752,12 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack, CpuKernel kern
   const DeviceRandomness randomness(op, stack);
   Call call(op, stack);
   call.arguments_to_cpu();
-  kernel(stack);
+  if (maps_memory() && DeviceMemoryForResults::installed() != nullptr) {
+    const DeviceMemoryForResults::Scope results_on_device(call.device());
+    kernel(stack);
+  } else {
+    kernel(stack);
+  }
   call.results_to_device();
 }
 
