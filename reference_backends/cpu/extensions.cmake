@@ -12,6 +12,3 @@
 #   target_sources(torch_cpuref PRIVATE csrc/runtime/queues.cpp)
 #   find_package(OpenCL REQUIRED)
 #   target_link_libraries(torch_cpuref PRIVATE OpenCL::OpenCL)
-
-# Which kernel scaled_dot_product_attention runs on cpuref (not an operator, so not scaffolded).
-target_sources(torch_cpuref PRIVATE csrc/kernels/attention_choice.cpp)

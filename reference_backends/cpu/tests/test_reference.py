@@ -442,61 +442,6 @@ def test_tensors_on_another_device_are_refused(name: str, other: str) -> None:
         )
 
 
-ATTENTION_CASES = {
-    "plain": {},
-    "causal": {"is_causal": True},
-    "float mask": {"attn_mask": "float"},
-    "bool mask": {"attn_mask": "bool"},
-    "scale": {"scale": 0.3},
-}
-
-
-@pytest.mark.parametrize("case", ATTENTION_CASES)
-def test_attention_takes_the_cpus_fused_kernel(case: str) -> None:
-    """scaled_dot_product_attention chooses as on the CPU (kernels/attention_choice.cpp), so it
-    runs the CPU's flash attention on device memory, forward and backward, with the CPU's results
-    and gradients."""
-    torch.manual_seed(0)
-    q, k, v = (torch.randn(2, 3, 16, 8, requires_grad=True) for _ in range(3))
-    kwargs = dict(ATTENTION_CASES[case])
-    if kwargs.get("attn_mask") == "float":
-        kwargs["attn_mask"] = torch.randn(16, 16)
-    elif kwargs.get("attn_mask") == "bool":
-        kwargs["attn_mask"] = torch.rand(16, 16) > 0.3
-
-    def run(device: str):
-        inputs = [t.detach().to(device).requires_grad_() for t in (q, k, v)]
-        extra = {
-            key: value.to(device) if isinstance(value, torch.Tensor) else value
-            for key, value in kwargs.items()
-        }
-        with torch.profiler.profile() as profile:
-            out = nn.functional.scaled_dot_product_attention(*inputs, **extra)
-            out.square().sum().backward()
-        ran = {event.key for event in profile.key_averages()}
-        return out, [t.grad for t in inputs], ran
-
-    cpu_out, cpu_grads, cpu_ran = run("cpu")
-    out, grads, ran = run(DEVICE)
-    fused = "aten::_scaled_dot_product_flash_attention_for_cpu"
-    assert fused in cpu_ran and fused in ran
-    assert "aten::bmm" not in ran  # not the math path
-    torch.testing.assert_close(out.cpu(), cpu_out)
-    for grad, cpu_grad in zip(grads, cpu_grads):
-        torch.testing.assert_close(grad.cpu(), cpu_grad)
-
-
-def test_attention_honours_the_users_choice() -> None:
-    """sdpa_kernel(MATH) keeps the math path, as on the CPU."""
-    q = torch.randn(1, 2, 8, 4, device=DEVICE)
-    math = torch.nn.attention.SDPBackend.MATH
-    with torch.nn.attention.sdpa_kernel(math), torch.profiler.profile() as profile:
-        nn.functional.scaled_dot_product_attention(q, q, q)
-    ran = {event.key for event in profile.key_averages()}
-    assert "aten::_scaled_dot_product_flash_attention_for_cpu" not in ran
-    assert "aten::bmm" in ran
-
-
 def test_mm_reads_lazily_conjugated_input() -> None:
     """mm lets conjugated inputs through to the kernel (it conjugates in its matrix product),
     so the CPU view must carry the conjugate bit."""

@@ -1,31 +1,59 @@
-// Which kernel scaled_dot_product_attention runs on cpuref: the CPU's choice, by the CPU's rules.
+// Scaffolded by frp-gen. This file is yours: regen never overwrites it;
+// when an operator's schema changes, it merges the new signature in and keeps your code.
 //
-// PyTorch asks a device's _fused_sdp_choice_stub for the kernel; a device that registers none
-// gets the math path, a dozen operators (two batched products, softmax, masking) forward and
-// more backward. cpuref has the CPU's fused flash attention as a kernel of its own (it runs every
-// CPU kernel on device memory, generated/cpu_kernels.cpp), and for any device but CUDA the "flash"
-// answer makes PyTorch call that kernel, _scaled_dot_product_flash_attention_for_cpu, whose
-// backward is cpuref's too. So the choice is the CPU's own function: it reads only sizes,
-// strides, dtypes and the user's settings (torch.nn.attention.sdpa_kernel), which is also what
-// torch.compile's fake tensors offer it.
+// Which kernel scaled_dot_product_attention runs on cpuref. PyTorch asks a device's
+// _fused_sdp_choice_stub; a device that registers none gets the math path: two batched products,
+// softmax and masking, a dozen operators forward and more backward. While the device has no
+// products of its own (bmm falls back), each of those runs on the CPU through the fallback, and the
+// CPU's one fused kernel does the same work faster. So the answer here is the CPU's, by the CPU's
+// rules (which read only sizes, strides, dtypes and the user's torch.nn.attention.sdpa_kernel
+// settings), when the CPU's fused kernel _scaled_dot_product_flash_attention_for_cpu would run
+// anyway: when the device has a kernel for it, or has no bmm of its own. Otherwise it is the math
+// path, on the device's own kernels.
+//
+// When your device has fused attention kernels of its own, return their SDPBackend here (and
+// give the operator PyTorch then calls a kernel: see ATen/native/transformers/attention.cpp).
+#include <ATen/SDPBackend.h>
 #include <ATen/core/Tensor.h>
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/native/DispatchStub.h>
 #include <ATen/native/transformers/attention.h>
 #include <ATen/ops/_fused_sdp_choice_native.h>
 
-namespace cpuref::kernels {
+#include <optional>
+
+namespace cpuref {
 namespace {
 
-int64_t attention_choice(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
-                         const std::optional<at::Tensor>& attn_mask, double dropout_p,
-                         bool is_causal, std::optional<double> scale, bool enable_gqa) {
-  return at::native::_fused_sdp_choice_cpp(query, key, value, attn_mask, dropout_p, is_causal,
-                                           scale, enable_gqa);
+bool has_device_kernel(const char* name) {
+  const auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(name, ""));
+  return op.has_value() && op->hasKernelForDispatchKey(c10::DispatchKey::PrivateUse1);
+}
+
+// Asked on every call: kernels registered later (from Python, say) count.
+bool runs_fused_attention_of_the_cpu() {
+  return has_device_kernel("aten::_scaled_dot_product_flash_attention_for_cpu") ||
+         !has_device_kernel("aten::bmm");
+}
+
+int64_t attention_choice(
+    const at::Tensor& query,
+    const at::Tensor& key,
+    const at::Tensor& value,
+    const std::optional<at::Tensor>& attn_mask,
+    double dropout_p,
+    bool is_causal,
+    std::optional<double> scale,
+    bool enable_gqa) {
+  if (!runs_fused_attention_of_the_cpu()) return static_cast<int64_t>(at::SDPBackend::math);
+  return at::native::_fused_sdp_choice_cpp(
+      query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa);
 }
 
 }  // namespace
-}  // namespace cpuref::kernels
+}  // namespace cpuref
 
 namespace at::native {
-REGISTER_PRIVATEUSE1_DISPATCH(_fused_sdp_choice_stub, &cpuref::kernels::attention_choice)
+REGISTER_PRIVATEUSE1_DISPATCH(
+    _fused_sdp_choice_stub, &cpuref::attention_choice)
 }  // namespace at::native
