@@ -14,9 +14,9 @@
 //   - a result is the argument it aliases (in-place and out= ops return their argument), a view
 //     of the device storage when the CPU kernel returned a view of an argument, and otherwise
 //     new memory on the call's device: a copy of its elements, or of its whole storage where
-//     several results share one (they alias on the device as on the CPU); as this device's memory is
-//     host memory, the memory the kernel allocated the result in is device memory already
-//     (DeviceMemoryForResults in cpu_call.cpp), and no copy is made;
+//     several results share one (they alias on the device as on the CPU);
+//   - as this device's memory is host memory, what the kernel allocates while it runs is device
+//     memory already (DeviceMemoryForResults in cpu_call.cpp), and its results are not copied;
 //   - tensors must share one device as for a kernel of the device's own (see device_checks.h),
 //     except for the operators listed in cpu_call.cpp; 0-dim CPU tensors go along unchanged;
 //   - a random operator draws from the device's generator, not the CPU's (DeviceRandomness).

@@ -685,14 +685,15 @@ class Call {
   }
 
   // Whether a result made by the kernel becomes a view of a device storage of its own CPU
-  // storage (rather than a dense copy of its elements): when the kernel allocated it in device memory, or when other results share it.
+  // storage (rather than a dense copy of its elements): when the kernel allocated it in device
+  // memory, or when other results share it.
   bool needs_own_storage(const c10::Storage& cpu) const {
     if (DeviceMemoryForResults::in_device_memory(cpu)) return true;
     return std::find(shared_.begin(), shared_.end(), cpu.unsafeGetStorageImpl()) != shared_.end();
   }
 
-  // The device storage of a result's CPU storage, one per CPU storage: the same memory where
-  // the kernel allocated it in device memory, else a copy of all its bytes.
+  // The device storage of a result's CPU storage, one per CPU storage: the same memory where the
+  // kernel allocated it in device memory, else a copy of all its bytes.
   c10::Storage device_storage_for(const c10::Storage& cpu, c10::Device device) {
     for (const auto& [impl, storage] : result_storages_) {
       if (impl == cpu.unsafeGetStorageImpl()) return storage;

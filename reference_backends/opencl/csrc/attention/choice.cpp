@@ -1,7 +1,7 @@
 // Scaffolded by frp-gen. This file is yours: regen never overwrites it;
 // when an operator's schema changes, it merges the new signature in and keeps your code.
 //
-// Which kernel scaled_dot_product_attention runs on mydevice. PyTorch asks a device's
+// Which kernel scaled_dot_product_attention runs on ocl. PyTorch asks a device's
 // _fused_sdp_choice_stub; a device that registers none gets the math path: two batched products,
 // softmax and masking, a dozen operators forward and more backward. While the device has no
 // products of its own (bmm falls back), each of those runs on the CPU through the fallback, and the
@@ -22,7 +22,7 @@
 
 #include <optional>
 
-namespace mydevice {
+namespace ocl {
 namespace {
 
 bool has_device_kernel(const char* name) {
@@ -51,9 +51,9 @@ int64_t attention_choice(
 }
 
 }  // namespace
-}  // namespace mydevice
+}  // namespace ocl
 
 namespace at::native {
-REGISTER_PRIVATEUSE1_DISPATCH(
-    _fused_sdp_choice_stub, &mydevice::attention_choice)
+using ocl::attention_choice;
+REGISTER_PRIVATEUSE1_DISPATCH(_fused_sdp_choice_stub, &attention_choice)
 }  // namespace at::native

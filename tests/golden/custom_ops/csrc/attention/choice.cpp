@@ -54,6 +54,6 @@ int64_t attention_choice(
 }  // namespace npu_demo
 
 namespace at::native {
-REGISTER_PRIVATEUSE1_DISPATCH(
-    _fused_sdp_choice_stub, &npu_demo::attention_choice)
+using npu_demo::attention_choice;
+REGISTER_PRIVATEUSE1_DISPATCH(_fused_sdp_choice_stub, &attention_choice)
 }  // namespace at::native

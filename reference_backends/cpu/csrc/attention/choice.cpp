@@ -54,6 +54,6 @@ int64_t attention_choice(
 }  // namespace cpuref
 
 namespace at::native {
-REGISTER_PRIVATEUSE1_DISPATCH(
-    _fused_sdp_choice_stub, &cpuref::attention_choice)
+using cpuref::attention_choice;
+REGISTER_PRIVATEUSE1_DISPATCH(_fused_sdp_choice_stub, &attention_choice)
 }  // namespace at::native
