@@ -387,11 +387,14 @@ class Call {
     for (const Twin* twin : written) in_place.push_back(wrote_in_place(*twin));
     const std::size_t count = schema_.returns().size();
     if (results_on_cpu_) {
-      // CPU results asked for must not point into device memory mapped only for the call.
+      // CPU results asked for must not point into device memory: mapped only for the call, or
+      // allocated during it.
       for (std::size_t i = stack_.size() - count; i < stack_.size(); ++i) {
         stack_[i] = map_tensors(stack_[i], [&](const at::Tensor& t) {
           const at::Tensor& dense = t.is_nested() ? whole_storage(t) : t;
-          if (DeviceMemoryForResults::in_device_memory(dense.storage())) return t.clone();
+          if (t.is_cpu() && DeviceMemoryForResults::in_device_memory(dense.storage())) {
+            return t.clone();
+          }
           return mirror_of(dense) != nullptr ? t.clone() : t;
         });
       }
