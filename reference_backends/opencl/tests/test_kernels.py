@@ -681,14 +681,17 @@ def test_conv2d_geometries(geometry: tuple) -> None:
             "dilation": (1, 2),
             "ceil_mode": True,
         },
+        # Past the small windows compiled into max_pool2d_small: the general kernel.
+        {"kernel_size": 5, "stride": 2, "padding": 2},
     ],
-    ids=["plain", "padded", "dilated-ceil"],
+    ids=["plain", "padded", "dilated-ceil", "large"],
 )
 def test_max_pool2d_and_its_gradient(config: dict) -> None:
     x = sample(
         (2, 3, 7, 8), torch.float32, 17
     )  # small integers: ties between window elements
     x[0, 0, 1, 1] = float("nan")
+    x[1, 2, :4, :4] = float("-inf")  # windows of -inf report their first tap inside the plane
 
     def pool(t):
         return torch.nn.functional.max_pool2d(t, return_indices=True, **config)

@@ -405,6 +405,50 @@ __kernel void max_pool2d(
   indices[indices_off + at] = best_index;
 }
 
+#ifdef POOL_KH
+// max_pool2d for a window of POOL_KH x POOL_KW taps compiled in, on planes of fewer than 2^30
+// elements: as max_pool2d above, but with the taps unrolled, 32-bit positions and no early exit,
+// so that the work-group's loop over outputs has one path and runs in vector lanes. A work-item
+// past the output's edge computes its clamped neighbour's window and stores nothing.
+__kernel void max_pool2d_small(
+    __global OUT_T *out, ulong out_off, __global long *indices, ulong indices_off,
+    __global const IN_T *in, ulong in_off, Window w) {
+  const int out_w = w.out_w, out_h = w.out_h;
+  const bool inside_output = get_global_id(0) < out_w && get_global_id(1) < out_h;
+  const int ow = min((int)get_global_id(0), out_w - 1), oh = min((int)get_global_id(1), out_h - 1);
+  const long plane = get_global_id(2);
+  const int height = w.height, width = w.width, dh = w.dilation_h, dw = w.dilation_w;
+  __global const IN_T *base = in + in_off + plane * height * width;
+  const int h_start = oh * (int)w.stride_h - (int)w.pad_h;
+  const int x_start = ow * (int)w.stride_w - (int)w.pad_w;
+  // The first tap inside the plane: the index a window of -inf reports.
+  const int h_first = h_start < 0 ? h_start + (-h_start + dh - 1) / dh * dh : h_start;
+  const int x_first = x_start < 0 ? x_start + (-x_start + dw - 1) / dw * dw : x_start;
+  int best_index = h_first * width + x_first;
+  ACC_T best = -INFINITY;
+#pragma unroll
+  for (int i = 0; i < POOL_KH; ++i) {
+    const int h = h_start + i * dh;
+    const bool row_inside = h >= 0 && h < height;
+#pragma unroll
+    for (int j = 0; j < POOL_KW; ++j) {
+      const int x = x_start + j * dw;
+      const bool tap_inside = row_inside && x >= 0 && x < width;
+      const int at = h * width + x;
+      const ACC_T value = LOAD_IN(base, tap_inside ? at : 0);
+      const bool take = tap_inside && (value > best || IS_NAN(value));
+      best = take ? value : best;
+      best_index = take ? at : best_index;
+    }
+  }
+  if (inside_output) {
+    const long at = (plane * out_h + oh) * out_w + ow;
+    STORE_OUT(out, out_off + at, best);
+    indices[indices_off + at] = best_index;
+  }
+}
+#endif
+
 // Its backward, as scatters into a zeroed grad_input: each window adds its gradient at its
 // recorded index. Two windows closer than the window's extent may have recorded one element, so
 // a launch takes one pass of the windows, (oh, ow) with oh % passes_h == pass_h and ow % passes_w

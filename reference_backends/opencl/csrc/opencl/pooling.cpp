@@ -20,6 +20,15 @@ void copy_back(const at::Tensor& written, const at::Tensor& out) {
   if (!written.is_same(out)) out.copy_(written);
 }
 
+// The defines that select max_pool2d_small (cl/nn.cl) for this window, or "": a window of at most
+// 4 x 4 taps, compiled in (one program build per size met), over planes of fewer than 2^30
+// elements (its 32-bit positions reach a window's height past the plane's end).
+std::string small_window_defines(const Window2d& window, int64_t plane_elements) {
+  const auto [kh, kw] = window.kernel;
+  if (kh > 4 || kw > 4 || plane_elements >= (int64_t{1} << 30)) return "";
+  return " -DPOOL_KH=" + std::to_string(kh) + " -DPOOL_KW=" + std::to_string(kw);
+}
+
 }  // namespace
 
 Window2d window2d(
@@ -44,11 +53,12 @@ void max_pool2d(
   const at::Tensor values = contiguous_target(out);
   const at::Tensor where = contiguous_target(indices);
   const int64_t h = in.size(-2), w = in.size(-1);
+  const std::string small = small_window_defines(window, h * w);
   Launch launch(
       in.device().index(),
       Program::kNn,
-      type_defines(in.scalar_type(), out.scalar_type()),
-      "max_pool2d");
+      type_defines(in.scalar_type(), out.scalar_type()) + small,
+      small.empty() ? "max_pool2d" : "max_pool2d_small");
   launch.tensor(values).tensor(where).tensor(in);
   launch.value(window_argument(window, 1, h, w, out.size(-2), out.size(-1)));
   const auto width = static_cast<std::size_t>(out.size(-1));
