@@ -686,10 +686,9 @@ def test_conv2d_geometries(geometry: tuple) -> None:
     ],
     ids=["plain", "padded", "dilated-ceil", "large"],
 )
-def test_max_pool2d_and_its_gradient(config: dict) -> None:
-    x = sample(
-        (2, 3, 7, 8), torch.float32, 17
-    )  # small integers: ties between window elements
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
+def test_max_pool2d_and_its_gradient(config: dict, dtype: torch.dtype) -> None:
+    x = sample((2, 3, 7, 8), dtype, 17)  # small integers: ties between window elements
     x[0, 0, 1, 1] = float("nan")
     x[1, 2, :4, :4] = float("-inf")  # windows of -inf report their first tap inside the plane
 
@@ -702,7 +701,7 @@ def test_max_pool2d_and_its_gradient(config: dict) -> None:
     def gradient(t):
         t = t.clone().requires_grad_()
         pool(t)[0].nan_to_num(0).mul(
-            torch.arange(1.0, 3.0).to(t.device).view(2, 1, 1, 1)
+            torch.arange(1.0, 3.0).to(t.device, dtype).view(2, 1, 1, 1)
         ).sum().backward()
         return t.grad
 

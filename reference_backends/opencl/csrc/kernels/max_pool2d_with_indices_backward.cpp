@@ -1,8 +1,8 @@
 // Scaffolded by frp-gen. This file is yours: regen never overwrites it;
 // when an operator's schema changes, it merges the new signature in and keeps your code.
 //
-// Kernels of ocl: max_pool2d_with_indices_backward (cl/nn.cl: each input element gathers the
-// gradients of the windows it was the maximum of).
+// Kernels of ocl: max_pool2d_with_indices_backward (cl/nn.cl: each window adds its gradient at
+// the index it recorded, in passes of windows that share no element).
 #include "generated/kernels/max_pool2d_with_indices_backward.h"
 
 #include <ATen/ops/max_pool2d_with_indices_backward_meta.h>
