@@ -275,11 +275,6 @@ class Call {
     }
   }
 
-  // The device the call runs for: that of its first device tensor, else the current one.
-  c10::DeviceIndex device() const {
-    return device_ ? device_->index() : static_cast<c10::DeviceIndex>(runtime::current_device());
-  }
-
   // After the CPU kernel: brings the mutable arguments' changes to the device and replaces the
   // results on the stack by device tensors. The mappings end first: the device may work on their
   // memory again (to write back, or to allocate a result in the same buffer).
