@@ -499,6 +499,17 @@ class Call {
     return at::Tensor(std::move(impl));
   }
 
+  // The device tensor over `storage` that stands for the CPU tensor `like`: its dtype, sizes,
+  // strides and conjugate and negative view flags, from element `offset` of the storage.
+  static at::Tensor device_tensor(c10::Storage storage, const at::Tensor& like, int64_t offset) {
+    auto impl = c10::make_intrusive<c10::TensorImpl>(
+        std::move(storage), c10::DispatchKeySet(c10::DispatchKey::PrivateUse1), like.dtype());
+    impl->set_sizes_and_strides(like.sizes(), like.strides(), offset);
+    impl->_set_conj(like.is_conj());
+    impl->_set_neg(like.is_neg());
+    return at::Tensor(std::move(impl));
+  }
+
   // Where a device tensor's first element lies in its mirror, in elements.
   static int64_t cpu_offset(const at::Tensor& device, const Mirror& mirror) {
     return static_cast<int64_t>(
@@ -601,14 +612,7 @@ class Call {
       if (twin.cpu.is_same(cpu)) return twin.device;
     }
     if (const Mirror* mirror = mirror_of(cpu)) {
-      auto impl = c10::make_intrusive<c10::TensorImpl>(
-          c10::Storage(mirror->device),
-          c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
-          cpu.dtype());
-      impl->set_sizes_and_strides(cpu.sizes(), cpu.strides(), device_offset(cpu, *mirror));
-      impl->_set_conj(cpu.is_conj());
-      impl->_set_neg(cpu.is_neg());
-      return at::Tensor(std::move(impl));
+      return device_tensor(mirror->device, cpu, device_offset(cpu, *mirror));
     }
     TORCH_CHECK_NOT_IMPLEMENTED(
         cpu.layout() == at::kStrided && !cpu.is_quantized(),
@@ -636,14 +640,7 @@ class Call {
       return at::Tensor(std::move(impl));
     }
     if (needs_own_storage(cpu.storage())) {
-      auto impl = c10::make_intrusive<c10::TensorImpl>(
-          device_storage_for(cpu.storage(), device),
-          c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
-          cpu.dtype());
-      impl->set_sizes_and_strides(cpu.sizes(), cpu.strides(), cpu.storage_offset());
-      impl->_set_conj(cpu.is_conj());
-      impl->_set_neg(cpu.is_neg());
-      return at::Tensor(std::move(impl));
+      return device_tensor(device_storage_for(cpu.storage(), device), cpu, cpu.storage_offset());
     }
     const at::Tensor dense = cpu.is_non_overlapping_and_dense() ? cpu : cpu.contiguous();
     // Straight from the device's allocator: a trip through the dispatcher to empty_strided costs
