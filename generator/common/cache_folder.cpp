@@ -1,14 +1,19 @@
 #include "common/cache_folder.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <sstream>
+#include <vector>
 
 namespace frp {
 
@@ -23,17 +28,50 @@ CacheFolder CacheFolder::from_environment() {
 }
 
 bool replace_cache_file(const std::string& path, std::string_view text) {
+  const std::string_view parts[] = {text};
+  return replace_cache_file(path, parts);
+}
+
+namespace {
+
+// Writes all of `parts` to `fd`, IOV_MAX of them per call, resuming after short writes.
+bool write_parts(int fd, std::span<const std::string_view> parts) {
+  std::vector<iovec> pending;
+  pending.reserve(parts.size());
+  for (std::string_view part : parts) {
+    if (!part.empty()) pending.push_back({const_cast<char*>(part.data()), part.size()});
+  }
+  std::size_t next = 0;
+  while (next < pending.size()) {
+    const int count = static_cast<int>(std::min<std::size_t>(pending.size() - next, IOV_MAX));
+    ssize_t done = ::writev(fd, &pending[next], count);
+    if (done < 0 && errno == EINTR) continue;
+    if (done <= 0) return false;
+    for (auto left = static_cast<std::size_t>(done); left > 0;) {
+      iovec& part = pending[next];
+      const std::size_t taken = std::min(left, part.iov_len);
+      part.iov_base = static_cast<char*>(part.iov_base) + taken;
+      part.iov_len -= taken;
+      left -= taken;
+      if (part.iov_len == 0) ++next;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool replace_cache_file(const std::string& path, std::span<const std::string_view> parts) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
   const std::string temp = path + "." + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) {
-      fs::remove(temp, ec);
-      return false;
-    }
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return false;
+  const bool written = write_parts(fd, parts);
+  if (::close(fd) != 0 || !written) {
+    fs::remove(temp, ec);
+    return false;
   }
   fs::rename(temp, path, ec);
   if (ec) fs::remove(temp, ec);

@@ -27,6 +27,7 @@
 // Several runs may use the folder at once: every file is replaced whole (replace_cache_file).
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -67,6 +68,9 @@ class CacheFolder {
 // the old file or the new one, never half of one; its folder is made if need be. A cache that
 // cannot be written only costs speed: false, and nothing is left behind.
 bool replace_cache_file(const std::string& path, std::string_view text);
+// The same for a file made of `parts` in order, written as they are: a large entry (the kept
+// renderings, megabytes of texts) is never assembled into one string first.
+bool replace_cache_file(const std::string& path, std::span<const std::string_view> parts);
 
 // "size mtime inode" of a file, or "-" if it cannot be looked at: how an entry records a file it
 // depends on. A file rewritten in place, or replaced by another, reads differently.

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <numeric>
 
 #include "common/input_file.h"
 #include "common/python_facts.h"
@@ -122,14 +121,11 @@ void KeptRenderings::keep(const std::string& model, const std::vector<std::strin
   for (std::string_view text : texts) sizes.push_back(text.size());
   const json header = {
       {"sources", sources_}, {"jinja2", jinja2}, {"model", model.size()}, {"texts", sizes}};
-  std::string entry(kSignature);
-  entry.append(1, '\n').append(header.dump()).append(1, '\n').append(model);
-  entry.reserve(entry.size() + std::accumulate(texts.begin(), texts.end(), std::size_t{0},
-                                               [](std::size_t n, std::string_view text) {
-                                                 return n + text.size();
-                                               }));
-  for (std::string_view text : texts) entry += text;
-  if (replace_cache_file(cache_.rendering(key_hash(model)), entry)) prune();
+  const std::string head =
+      std::string(kSignature).append(1, '\n').append(header.dump()).append(1, '\n');
+  std::vector<std::string_view> parts = {head, model};
+  parts.insert(parts.end(), texts.begin(), texts.end());
+  if (replace_cache_file(cache_.rendering(key_hash(model)), parts)) prune();
 }
 
 void KeptRenderings::prune() const {

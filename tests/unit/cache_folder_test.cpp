@@ -2,10 +2,14 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace frp {
@@ -64,6 +68,36 @@ TEST_F(CacheFolderTest, WithoutAFolderEveryEntryIsEmpty) {
   EXPECT_EQ(none.python(), "");
   EXPECT_EQ(none.registry("ab12"), "");
   EXPECT_EQ(none.torch_locations(), "");
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// More parts than one writev takes (IOV_MAX, 1024 on Linux), empty ones among them.
+TEST(ReplaceCacheFile, WritesManyPartsInOrder) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::path(::testing::TempDir()) / ("frp_cache_parts_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  std::vector<std::string> texts;
+  for (int i = 0; i < 3000; ++i) texts.push_back(i % 7 == 0 ? "" : std::to_string(i) + ";");
+  const std::vector<std::string_view> parts(texts.begin(), texts.end());
+  std::string whole;
+  for (const std::string& text : texts) whole += text;
+  const fs::path path = dir / "sub" / "entry.txt";
+  ASSERT_TRUE(replace_cache_file(path.string(), parts));
+  EXPECT_EQ(read_file(path), whole);
+  ASSERT_TRUE(replace_cache_file(path.string(), std::string_view("shorter")));
+  EXPECT_EQ(read_file(path), "shorter");
+  EXPECT_EQ(std::distance(fs::directory_iterator(path.parent_path()), fs::directory_iterator()),
+            1);  // no temporary left beside it
+  fs::remove_all(dir);
+}
+
+TEST(ReplaceCacheFile, FalseWhereTheFolderCannotBeMade) {
+  EXPECT_FALSE(replace_cache_file("/proc/self/frp-cache/entry.txt", std::string_view("x")));
 }
 
 }  // namespace
