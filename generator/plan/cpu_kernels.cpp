@@ -43,14 +43,35 @@ bool has_composite_implicit_kernel(const model::NativeFunction& fn) {
   return found;
 }
 
-// A functional operator of a structured group (add.Tensor) runs on the device without a kernel
-// of its own: PyTorch's structured kernel works out its result's shape, allocates the result on
-// the device and calls the out= operator, whose CPU kernel the device registers. Registered as
-// well, its CPU kernel would allocate the result in CPU memory, copied into device memory on
-// every call. Its in-place sibling (add_.Tensor) is registered: it allocates nothing.
-bool writes_an_argument(const model::NativeFunction& fn) {
-  return std::any_of(fn.func.arguments.begin(), fn.func.arguments.end(),
-                     [](const schema::Argument& a) { return a.is_write(); });
+// The out= operator whose CPU kernel serves `fn` (a structured group's functional or in-place
+// operator): its structured delegate, if that has a CPU kernel; else null.
+const model::NativeFunction* cpu_delegate(const model::NativeFunction& fn,
+                                          const model::OpRegistry& registry) {
+  if (fn.custom || fn.structured_delegate.empty()) return nullptr;
+  const model::NativeFunction* delegate = registry.find(fn.structured_delegate);
+  return delegate != nullptr && names_key(*delegate, "CPU") ? delegate : nullptr;
+}
+
+// The deny list of the descriptor, which names an operator by its key or its base name.
+class DenyList {
+ public:
+  explicit DenyList(const descriptor::Descriptor& d) {
+    for (std::string& key : fallback_deny_keys(d)) keys_.insert(std::move(key));
+  }
+  bool denies(const std::string& key) const {
+    return keys_.contains(key) || keys_.contains(std::string_view(key).substr(0, key.find('.')));
+  }
+
+ private:
+  std::set<std::string, std::less<>> keys_;
+};
+
+// Whether a kernel of the team's, or the deny list, claims `fn`'s structured group: its out=
+// operator then serves the group through PyTorch's structured kernel, as the team expects.
+bool group_claimed(const model::NativeFunction& fn, const model::NativeFunction& delegate,
+                   const std::set<std::string>& selected, const DenyList& deny) {
+  return selected.contains(fn.key) || selected.contains(delegate.key) || deny.denies(fn.key) ||
+         deny.denies(delegate.key);
 }
 
 }  // namespace
@@ -58,10 +79,7 @@ bool writes_an_argument(const model::NativeFunction& fn) {
 bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn,
                                 const model::OpRegistry& registry) {
   if (fn.custom || has_composite_implicit_kernel(fn)) return false;
-  if (names_key(fn, "CPU")) return true;
-  const model::NativeFunction* delegate =
-      fn.structured_delegate.empty() ? nullptr : registry.find(fn.structured_delegate);
-  return delegate != nullptr && names_key(*delegate, "CPU") && writes_an_argument(fn);
+  return names_key(fn, "CPU") || cpu_delegate(fn, registry) != nullptr;
 }
 
 RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
@@ -70,27 +88,42 @@ RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
                                             const std::vector<std::string>& defaults) {
   RegisteredCpuKernels out;
   if (!d.register_cpu_kernels) return out;
-  const std::vector<std::string> deny = fallback_deny_keys(d);
-  const std::set<std::string, std::less<>> denied(deny.begin(), deny.end());
-  const auto allowed = [&](const std::string& key) {
-    const std::string_view base = std::string_view(key).substr(0, key.find('.'));
-    return !denied.contains(key) && !denied.contains(base);
-  };
+  const DenyList deny(d);
   for (const auto& fn : registry.all()) {
-    if (fn->custom || !allowed(fn->key)) continue;
-    if (!selected.contains(fn->key) && runs_cpu_kernel_as_its_own(*fn, registry)) {
-      out.dense.push_back(fn->key);
-    }
+    if (fn->custom || deny.denies(fn->key)) continue;
+    const model::NativeFunction* delegate = cpu_delegate(*fn, registry);
+    const bool claimed = selected.contains(fn->key) ||
+                         (delegate != nullptr && group_claimed(*fn, *delegate, selected, deny));
+    if (!claimed && runs_cpu_kernel_as_its_own(*fn, registry)) out.dense.push_back(fn->key);
     if (names_key(*fn, "NestedTensorCPU")) out.nested.push_back(fn->key);
   }
   for (const std::string& key : defaults) {
-    if (allowed(key) && !selected.contains(key)) out.dense.push_back(key);
+    if (!deny.denies(key) && !selected.contains(key)) out.dense.push_back(key);
   }
   for (std::vector<std::string>* keys : {&out.dense, &out.nested}) {
     std::sort(keys->begin(), keys->end());
     keys->erase(std::unique(keys->begin(), keys->end()), keys->end());
   }
   return out;
+}
+
+std::vector<StructuredOp> structured_ops_for_the_fallback(
+    const descriptor::Descriptor& d, const model::OpRegistry& registry,
+    const std::set<std::string>& selected, const std::vector<std::string>& defaults) {
+  std::vector<StructuredOp> ops;
+  if (d.register_cpu_kernels) return ops;
+  const DenyList deny(d);
+  const std::set<std::string, std::less<>> registered(defaults.begin(), defaults.end());
+  for (const auto& fn : registry.all()) {
+    const model::NativeFunction* delegate = cpu_delegate(*fn, registry);
+    if (delegate != nullptr && !group_claimed(*fn, *delegate, selected, deny) &&
+        !registered.contains(fn->key)) {
+      ops.push_back({fn->key, delegate->key});
+    }
+  }
+  std::sort(ops.begin(), ops.end(),
+            [](const StructuredOp& a, const StructuredOp& b) { return a.key < b.key; });
+  return ops;
 }
 
 }  // namespace frp::plan

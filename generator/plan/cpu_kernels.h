@@ -1,8 +1,10 @@
-// Plan stage: the operators a descriptor with fallback.register_cpu_kernels registers their CPU
-// kernels for (templates/csrc/generated/cpu_kernels.cpp.j2). One class of docs/design.md's "How an
-// operator without a kernel of the team's runs": the operators PyTorch gives a CPU kernel, which
-// would otherwise reach the fallback or, where a composite-explicit kernel serves other devices,
-// run as that decomposition (native_layer_norm through batch norm).
+// Plan stage: the operators a device registers a CPU kernel for by name, rather than leaving them
+// to the fallback's catch-all or to a composite kernel. With fallback.register_cpu_kernels, every
+// operator PyTorch gives a CPU kernel (templates/csrc/generated/cpu_kernels.cpp.j2), which would
+// otherwise reach the fallback or, where a composite-explicit kernel serves other devices, run as
+// that decomposition (native_layer_norm through batch norm); without it, the fallback itself for
+// the functional and in-place operators of structured groups (cpu_fallback_tables.h.j2). Classes
+// of docs/design.md's "How an operator without a kernel of the team's runs".
 #pragma once
 
 #include <set>
@@ -16,10 +18,9 @@
 namespace frp::plan {
 
 // Whether the device runs `fn`'s CPU kernel as a kernel of its own: its `dispatch:` (or, for the
-// in-place operator of a structured group, its delegate's) names the CPU key, and it has no
-// composite-implicit kernel, whose decomposition is also its autograd (a composite-explicit one
-// has a gradient formula of its own, which still applies). A structured group's functional
-// operator is left to PyTorch's structured kernel, which allocates its result on the device.
+// functional and in-place operators of a structured group, its delegate's) names the CPU key, and
+// it has no composite-implicit kernel, whose decomposition is also its autograd (a
+// composite-explicit one has a gradient formula of its own, which still applies).
 bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn, const model::OpRegistry& registry);
 
 // The aten operators whose CPU kernels the device registers, each list sorted. Empty unless the
@@ -27,7 +28,10 @@ bool runs_cpu_kernel_as_its_own(const model::NativeFunction& fn, const model::Op
 struct RegisteredCpuKernels {
   // Those it may run as its own and the generated defaults' (`defaults`, which are then
   // registered here rather than through the fallback), less the ones with a kernel of the team's
-  // or a generated one (`selected`) and those on the deny list (as a key or a base name).
+  // or a generated one (`selected`), those on the deny list (as a key or a base name), and a
+  // structured group's functional and in-place operators where the team has a kernel for the
+  // group's out= operator (or denies it): that kernel serves them, through PyTorch's structured
+  // kernel.
   std::vector<std::string> dense;
   // Those with a nested-tensor CPU kernel (NestedTensorCPU), for nested tensors on the device,
   // less those on the deny list.
@@ -37,5 +41,22 @@ RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
                                             const model::OpRegistry& registry,
                                             const std::set<std::string>& selected,
                                             const std::vector<std::string>& defaults);
+
+// The functional and in-place operators of structured groups (add.Tensor, add_.Tensor) that the
+// CPU fallback is registered for by name, on a device without fallback.register_cpu_kernels: the
+// groups whose out= operator has a CPU kernel and that neither a kernel of the team's nor the deny
+// list claims, as above, less the generated defaults (`defaults`), which register the fallback
+// themselves. Left to the fallback's catch-all, PyTorch's structured kernel would work
+// out the result's shape on the device, allocate it there and call the out= operator, which
+// falls back; taken whole, the CPU's kernel works the shape out once and allocates the result in
+// device memory where the runtime maps it (cpu_call.h). Sorted by key.
+struct StructuredOp {
+  std::string key;  // "add.Tensor"
+  std::string out;  // its group's out= operator, "add.out"
+};
+std::vector<StructuredOp> structured_ops_for_the_fallback(const descriptor::Descriptor& d,
+                                                          const model::OpRegistry& registry,
+                                                          const std::set<std::string>& selected,
+                                                          const std::vector<std::string>& defaults);
 
 }  // namespace frp::plan

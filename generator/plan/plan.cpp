@@ -243,6 +243,8 @@ ModelParts model_parts(const Inputs& in, const std::set<std::string>& selected_k
   parts.cpu_kernels =
       registered_cpu_kernels(d, *in.registry, selected_keys, parts.cpu_defaults.registered);
   if (d.register_cpu_kernels) parts.cpu_defaults.registered.clear();
+  parts.fallback_structured_ops = structured_ops_for_the_fallback(d, *in.registry, selected_keys,
+                                                                  parts.cpu_defaults.registered);
   parts.conformance = read_conformance(in, diags);
   return parts;
 }
@@ -307,9 +309,9 @@ std::optional<RenderModel> build_render_model(const Inputs& in, Diagnostics& dia
   if (diags.error_count() != errors_before) return std::nullopt;
   const std::vector<Family> families = group_families(planned.ops);
   const std::vector<Binding> globals = global_bindings(d);
-  const std::vector<FileEntry> files =
-      emit_files(*table, {planned.ops, families, d.registration_shards, !parts.cpu_kernels.dense.empty()},
-                 globals, d.features);
+  const std::vector<FileEntry> files = emit_files(
+      *table, {planned.ops, families, d.registration_shards, !parts.cpu_kernels.dense.empty()},
+      globals, d.features);
   parts.build = build_sources(files);
   parts.layout = layout(*table, files, globals);
 

@@ -38,6 +38,7 @@ struct ModelParts {
   std::vector<UnmarkedWrite> unmarked_writes;
   CpuDefaults cpu_defaults;
   RegisteredCpuKernels cpu_kernels;
+  std::vector<StructuredOp> fallback_structured_ops;  // structured_ops_for_the_fallback()
   ConformancePolicy conformance;
   BuildSources build;
   std::vector<LayoutRow> layout;

@@ -747,19 +747,21 @@ TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
     EXPECT_NE(file["path"], "csrc/generated/cpu_kernels.cpp");
 
   // The fixture: add.out has ufunc loops (CPU and CUDA kernels) and add.Tensor/add_.Tensor
-  // delegate to it; relu and cat.out name CPU, and cat delegates to cat.out (the functional
-  // add.Tensor and cat are left to PyTorch's structured kernels, which allocate on the device and
-  // call the out= operators; in-place add_.Tensor is registered); empty.memory_format names CPU
-  // but is in the minimal set; native_layer_norm has a composite-explicit kernel beside
-  // its CPU one, whose gradient formula still applies; native_channel_shuffle's composite-implicit
-  // one is also its autograd; unbind.int has no CPU kernel; relu_ and the others have no dispatch
-  // entry, so a composite-implicit kernel. The generated default mm moves here.
+  // delegate to it; relu and cat.out name CPU, and cat delegates to cat.out (the structured
+  // groups' functional and in-place operators run their CPU kernels whole, which allocate in
+  // device memory); empty.memory_format names CPU but is in the minimal set; native_layer_norm
+  // has a composite-explicit kernel beside its CPU one, whose gradient formula still applies;
+  // native_channel_shuffle's composite-implicit one is also its autograd; unbind.int has no CPU
+  // kernel; relu_ and the others have no dispatch entry, so a composite-implicit kernel. The
+  // generated default mm moves here.
   Inputs in = inputs("device: mydev\nfallback:\n  register_cpu_kernels: true\n");
   in.cpu_defaults = temp_file("defaults.yaml", "equivalents: [mm]\n");
   std::optional<json> on = plan_json(in);
   ASSERT_TRUE(on.has_value()) << diags_.format();
   EXPECT_EQ((*on)["fallback"]["cpu_kernels"],
-            json::array({"add.out", "add_.Tensor", "cat.out", "mm", "native_layer_norm", "relu"}));
+            json::array({"add.Tensor", "add.out", "add_.Tensor", "cat", "cat.out", "mm",
+                         "native_layer_norm", "relu"}));
+  EXPECT_EQ((*on)["fallback"]["structured_ops"], json::array());  // registered above instead
   EXPECT_EQ((*on)["cpu_defaults"]["registered"], json::array());
   // add.Tensor also has a kernel for nested tensors on the CPU.
   EXPECT_EQ((*on)["fallback"]["nested_cpu_kernels"], json::array({"add.Tensor"}));
@@ -772,13 +774,42 @@ TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
             (*on)["build"]["sources"].end());
 
   // A kernel of the team's and the deny list (a base name covers its overloads) take ops out;
-  // the team's add.Tensor is for dense tensors, so its nested registration stays.
+  // the team's add.out serves add_.Tensor through the structured kernel; the team's add.Tensor
+  // is for dense tensors, so its nested registration stays.
   std::optional<json> fewer = plan_json(
       inputs("device: mydev\nops: [relu, add.out, add.Tensor]\nfallback:\n  deny: [cat]\n  "
              "register_cpu_kernels: true\n"));
   ASSERT_TRUE(fewer.has_value()) << diags_.format();
-  EXPECT_EQ((*fewer)["fallback"]["cpu_kernels"], json::array({"add_.Tensor", "native_layer_norm"}));
+  EXPECT_EQ((*fewer)["fallback"]["cpu_kernels"], json::array({"native_layer_norm"}));
   EXPECT_EQ((*fewer)["fallback"]["nested_cpu_kernels"], json::array({"add.Tensor"}));
+}
+
+TEST_F(PlanTest, TheFallbackTakesStructuredGroupsWithoutAKernelWhole) {
+  const auto structured = [&](const std::string& descriptor, const std::string& defaults) {
+    Inputs in = inputs(descriptor);
+    if (!defaults.empty()) in.cpu_defaults = temp_file("defaults.yaml", defaults);
+    std::optional<json> model = plan_json(in);
+    EXPECT_TRUE(model.has_value()) << diags_.format();
+    return model ? (*model)["fallback"]["structured_ops"] : json();
+  };
+  const json add = {{"key", "add.Tensor"}, {"out", "add.out"}};
+  const json add_ = {{"key", "add_.Tensor"}, {"out", "add.out"}};
+  const json cat = {{"key", "cat"}, {"out", "cat.out"}};
+  // Each functional and in-place operator whose out= operator has a CPU kernel, with that
+  // operator, sorted by key.
+  EXPECT_EQ(structured("device: mydev\n", ""), json::array({add, add_, cat}));
+  // A kernel of the team's for any operator of a group leaves the group to PyTorch's structured
+  // kernel, which calls the team's out= kernel; a kernel for the functional operator alone keeps
+  // the in-place one.
+  EXPECT_EQ(structured("device: mydev\nops: [add.out]\n", ""), json::array({cat}));
+  EXPECT_EQ(structured("device: mydev\nops: [add.Tensor]\n", ""), json::array({add_, cat}));
+  // The deny list takes out what it names, and a group whose out= operator it names.
+  EXPECT_EQ(structured("device: mydev\nfallback:\n  deny: [cat.out]\n", ""),
+            json::array({add, add_}));
+  EXPECT_EQ(structured("device: mydev\nfallback:\n  deny: [add.Tensor]\n", ""),
+            json::array({add_, cat}));
+  // A generated default registers the fallback itself.
+  EXPECT_EQ(structured("device: mydev\n", "cpu_kernels: [cat]\n"), json::array({add, add_}));
 }
 
 TEST_F(PlanTest, ConformancePolicyReachesTheModel) {

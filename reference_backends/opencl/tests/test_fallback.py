@@ -188,6 +188,38 @@ def test_deny_list_by_overload_name():
     torch.testing.assert_close(out.cpu(), torch.full((2,), 2.0).sqrt())
 
 
+# aten's hypot has no kernel of ocl's: the fallback takes its structured group's
+# functional and in-place operators whole (csrc/generated/cpu_fallback_tables.h), so the CPU's own
+# kernel works out each result once; PyTorch's structured kernel would do it on the device first
+# and then call hypot.out.
+def test_structured_operators_fall_back_whole():
+    backend.set_fallback_policy("silent")
+    a, b = torch.randn(3, 4), torch.randn(4)
+    dev_a, dev_b = a.to(DEVICE), b.to(DEVICE)
+    result = torch.hypot(dev_a.t(), dev_b[:, None])  # strided, broadcast
+    assert result.device == dev_a.device
+    torch.testing.assert_close(result.cpu(), torch.hypot(a.t(), b[:, None]))
+    assert result.stride() == torch.hypot(a.t(), b[:, None]).stride()
+    address = dev_a.data_ptr()
+    assert dev_a.hypot_(dev_b) is dev_a and dev_a.data_ptr() == address
+    torch.testing.assert_close(dev_a.cpu(), torch.hypot(a, b))
+    out = torch.empty(3, 4, device=DEVICE)
+    assert torch.hypot(dev_a, dev_b, out=out) is out
+    assert backend.fallback_stats() == {"hypot": 1, "hypot_": 1, "hypot.out": 1}
+
+
+def test_deny_list_naming_the_out_operator_refuses_its_group():
+    backend.set_fallback_policy("silent")
+    backend.set_fallback_deny(["hypot.out"])
+    a = torch.ones(2, device=DEVICE)
+    with pytest.raises(NotImplementedError, match=r"'hypot' has no .*deny list"):
+        torch.hypot(a, a)
+    with pytest.raises(NotImplementedError, match=r"'hypot_' has no .*deny list"):
+        a.hypot_(a)
+    torch.testing.assert_close(a.cpu(), torch.ones(2))
+    assert backend.fallback_stats() == {}
+
+
 def test_policy_from_environment(run_python):
     code = IMPORT_CPU_ONLY_OPS + (
         "import torch, torch_ocl  # also without autoload\n"

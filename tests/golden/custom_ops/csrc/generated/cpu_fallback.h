@@ -4,16 +4,18 @@
 // Running an operator on the CPU on behalf of npu_demo: the CPU kernel runs on the device memory
 // where the runtime maps it into the host, else on copies that are written back, with PyTorch's
 // semantics for views, out= and in-place arguments (see cpu_call.h). Every operator without a
-// kernel of its own comes here (a dispatcher fallback), and so do scaffolded kernels until they are
-// written; operators for which PyTorch has no CPU kernel run the generated defaults of
-// cpu_defaults.h.
+// kernel of its own comes here (a dispatcher fallback; a structured group's functional and in-place
+// operators, add.Tensor and add_.Tensor, by name: cpu_fallback_tables.h), and so do scaffolded
+// kernels until they are written; operators for which PyTorch has no CPU kernel run the generated
+// defaults of cpu_defaults.h.
 //
 // Policy, set by NPU_DEMO_FALLBACK (warn | silent | error; default warn) or at run time:
 //   warn    run on the CPU; the first fallback of the process warns, once
 //   silent  run on the CPU
 //   error   refuse: NotImplementedError naming the operator
 // Operators on the deny list (NPU_DEMO_FALLBACK_DENY, comma-separated, plus the descriptor's
-// fallback.deny) are always refused. Each fallback is counted per operator.
+// fallback.deny) are always refused, a structured group's operators also when the list names the
+// group's out= operator (add.out refuses add.Tensor). Each fallback is counted per operator.
 #pragma once
 
 #include <ATen/native/CPUFallback.h>
