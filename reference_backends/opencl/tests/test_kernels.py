@@ -267,6 +267,46 @@ def test_fill_refuses_a_value_the_dtype_cannot_hold() -> None:
         torch.zeros(3, dtype=torch.int8, device=DEVICE).fill_(300)
 
 
+# Each random fill against its distribution (cl/random.cl): a draw serves 1 to 4 elements, so
+# the sizes end mid-draw, and a strided target is filled through a dense one.
+FILLS = {
+    "uniform": (lambda t: t.uniform_(-2.0, 3.0), 0.5, 25 / 12),
+    "normal": (lambda t: t.normal_(2.0, 3.0), 2.0, 9.0),
+    "exponential": (lambda t: t.exponential_(4.0), 0.25, 1 / 16),
+    "bernoulli": (lambda t: t.bernoulli_(0.3), 0.3, 0.21),
+}
+
+
+@pytest.mark.parametrize("kind", FILLS)
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("shape", [(40001,), (3, 10001)])
+def test_random_fills_follow_their_distribution(
+    kind: str, dtype: torch.dtype, shape: tuple[int, ...]
+) -> None:
+    fill, mean, variance = FILLS[kind]
+    torch.manual_seed(3)
+    target = torch.full(shape, float("nan"), dtype=dtype, device=DEVICE)
+    if len(shape) == 2:
+        target = target.t()  # not dense in its own order
+    assert fill(target) is target
+    values = target.cpu().double().flatten()
+    assert not values.isnan().any()  # every element written, the last draw's too
+    count = values.numel()
+    # Five standard errors: a wrong kernel misses by far more, a right one almost never.
+    assert abs(values.mean() - mean) < 5 * math.sqrt(variance / count) + 0.01
+    assert abs(values.var() - variance) < 0.1 * variance
+    if kind == "uniform":
+        assert values.min() >= -2.0 and values.max() < 3.0
+    elif kind == "exponential":
+        assert values.min() > 0
+    elif kind == "bernoulli":
+        assert set(values.unique().tolist()) == {0.0, 1.0}
+    # Neighbouring elements come from one draw's separate words: not correlated.
+    centred = values - values.mean()
+    correlation = (centred[1:] * centred[:-1]).mean() / centred.var()
+    assert abs(correlation) < 0.05
+
+
 @pytest.mark.parametrize("p", [0.3, 0.5, 1.0])
 def test_dropout_in_place_and_out_of_place_drop_the_same_elements(p: float) -> None:
     """Out of place, PyTorch calls native_dropout on the device; in place, bernoulli_. One seed
@@ -686,11 +726,14 @@ def test_conv2d_geometries(geometry: tuple) -> None:
     ],
     ids=["plain", "padded", "dilated-ceil", "large"],
 )
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str)
+@pytest.mark.parametrize(
+    "dtype", [torch.float32, torch.float16, torch.bfloat16], ids=str
+)
 def test_max_pool2d_and_its_gradient(config: dict, dtype: torch.dtype) -> None:
     x = sample((2, 3, 7, 8), dtype, 17)  # small integers: ties between window elements
     x[0, 0, 1, 1] = float("nan")
-    x[1, 2, :4, :4] = float("-inf")  # windows of -inf report their first tap inside the plane
+    # Windows of -inf report their first tap inside the plane.
+    x[1, 2, :4, :4] = float("-inf")
 
     def pool(t):
         return torch.nn.functional.max_pool2d(t, return_indices=True, **config)

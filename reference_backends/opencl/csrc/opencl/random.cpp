@@ -23,25 +23,24 @@ void fill(const at::Tensor& self, Kind kind, double a, double b, uint64_t seed) 
   const c10::ScalarType compute = self.scalar_type() == c10::kDouble ? c10::kDouble : c10::kFloat;
   // A dense tensor's elements fill the block of storage that starts at its offset.
   const at::Tensor start = target.as_strided({target.numel()}, {1}, target.storage_offset());
+  // A Philox draw is 4 words; a value takes 1 (float), 2 (double, or a float normal's two
+  // uniforms) or 4 (a double normal).
+  const int words = (compute == c10::kDouble ? 2 : 1) * (kind == Kind::kNormal ? 2 : 1);
+  const int per_draw = 4 / words;
   Launch launch(
       self.device().index(),
       Program::kRandom,
-      type_defines(compute, self.scalar_type()),
+      type_defines(compute, self.scalar_type()) + " -DRANDOM_KIND=" +
+          std::to_string(static_cast<int>(kind)) + " -DPER_DRAW=" + std::to_string(per_draw),
       "random_fill");
   launch.tensor(start)
       .value(static_cast<cl_ulong>(self.numel()))
       .value(static_cast<cl_ulong>(seed));
-  launch.value(static_cast<cl_int>(kind));
   if (compute == c10::kDouble) {
     launch.value(a).value(b);
   } else {
     launch.value(static_cast<float>(a)).value(static_cast<float>(b));
   }
-  // A Philox draw is 4 words; a value takes 1 (float), 2 (double, or a float normal's two
-  // uniforms) or 4 (a double normal).
-  const int words = (compute == c10::kDouble ? 2 : 1) * (kind == Kind::kNormal ? 2 : 1);
-  const int per_draw = 4 / words;
-  launch.value(static_cast<cl_int>(per_draw));
   launch.run(static_cast<std::size_t>((self.numel() + per_draw - 1) / per_draw));
   if (!direct) self.copy_(target);
 }
