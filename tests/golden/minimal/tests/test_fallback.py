@@ -72,6 +72,29 @@ def test_fallback_in_place_and_out_variants():
     assert backend.fallback_stats() == {f"{cpu_only_ops.NAMESPACE}::scale_": 1, HYPOT_OUT: 1}
 
 
+def test_a_call_refused_for_its_devices_is_not_a_fallback(run_python):
+    backend.set_fallback_policy("silent")
+    on_device = torch.ones(4, device=DEVICE)
+    with pytest.raises(RuntimeError, match="same device"):
+        cpu_only_ops.hypot(on_device, torch.ones(4))
+    assert backend.fallback_stats() == {}
+    # The devices are the problem to report, whatever the policy; and no warning comes first.
+    backend.set_fallback_policy("error")
+    with pytest.raises(RuntimeError, match="same device"):
+        cpu_only_ops.hypot(on_device, torch.ones(4))
+    code = IMPORT_CPU_ONLY_OPS + (
+        "import torch\n"
+        "torch.mydevice.set_fallback_policy('warn')\n"
+        "try:\n"
+        "    cpu_only_ops.hypot(torch.ones(4, device='mydevice'), torch.ones(4))\n"
+        "except RuntimeError as error:\n"
+        "    print('same device' in str(error))\n"
+    )
+    result = run_python(code)
+    assert result.stdout.split() == ["True"], result.stderr
+    assert FALLBACK_MESSAGE not in result.stderr
+
+
 def test_reset_fallback_stats():
     backend.set_fallback_policy("silent")
     cumsum_on_device()

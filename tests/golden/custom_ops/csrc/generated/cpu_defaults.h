@@ -27,8 +27,8 @@ namespace npu_demo::cpu_defaults {
 void run_on_cpu(const c10::OperatorHandle& op, torch::jit::Stack* stack);
 
 // Runs `op` on `stack`, whose tensors are the device's, with run_on_cpu on their memory, mapped
-// or copied (cpu_call::run): what the fallback, the registered CPU kernels and the device's
-// strided copies run.
+// or copied (cpu_call::run): what the registered CPU kernels and the device's strided copies
+// run, and the fallback too, which admits the call between the two (cpu_fallback.cpp).
 void run_on_device_memory(const c10::OperatorHandle& op, torch::jit::Stack* stack);
 
 // The operators that have a generated default ("convolution_overrideable", "mode.values").

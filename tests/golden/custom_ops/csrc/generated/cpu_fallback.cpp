@@ -79,7 +79,7 @@ bool admit(const std::string& key, std::string_view base) {
       "'",
       key,
       "' has no npu_demo kernel and is on the fallback deny list (",
-      "NPU_DEMO_FALLBACK_DENY, fallback.deny of frp.yaml)");
+      "NPU_DEMO_FALLBACK_DENY, fallback.deny of frp.yaml or set_fallback_deny())");
   TORCH_CHECK_NOT_IMPLEMENTED(
       s.policy != Policy::Error,
       "'",
@@ -96,17 +96,21 @@ bool admit(const std::string& key, std::string_view base) {
 
 void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   const std::string& key = cpu_call::operator_key(op);
-  if (admit(key, std::string_view(key).substr(0, key.find('.')))) {
-    // Once per process: one line a person reads, not one per operator.
-    TORCH_WARN(
-        "npu_demo: operators without a kernel run on the CPU (the first: ",
-        key,
-        "); torch.npu_demo.fallback_stats() counts them, NPU_DEMO_FALLBACK=silent hides "
-        "this warning");
-  }
   // The fallback's copies and its CPU work are this operator's device time, as one kernel's.
   const device_activity::Scope activity(key);
-  cpu_defaults::run_on_device_memory(op, stack);
+  cpu_call::run(op, stack, [&](torch::jit::Stack* cpu_stack) {
+    // Admitted once the call has passed its device checks: a call refused for its devices, as a
+    // kernel would refuse it, ran nowhere and is neither counted nor warned about.
+    if (admit(key, std::string_view(key).substr(0, key.find('.')))) {
+      // Once per process: one line a person reads, not one per operator.
+      TORCH_WARN(
+          "npu_demo: operators without a kernel run on the CPU (the first: ",
+          key,
+          "); torch.npu_demo.fallback_stats() counts them, NPU_DEMO_FALLBACK=silent "
+          "hides this warning");
+    }
+    cpu_defaults::run_on_cpu(op, cpu_stack);
+  });
 }
 
 Policy policy() {
