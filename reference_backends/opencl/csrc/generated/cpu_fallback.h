@@ -15,7 +15,8 @@
 //   error   refuse: NotImplementedError naming the operator
 // Operators on the deny list (OCL_FALLBACK_DENY, comma-separated, plus the descriptor's
 // fallback.deny) are always refused, a structured group's operators also when the list names the
-// group's out= operator (add.out refuses add.Tensor). Each fallback is counted per operator.
+// group's out= operator or its base name (add.out or add refuses add_.Tensor). Each fallback is
+// counted per operator.
 #pragma once
 
 #include <ATen/native/CPUFallback.h>

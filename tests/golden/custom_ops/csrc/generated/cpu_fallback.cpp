@@ -61,12 +61,13 @@ std::string_view structured_out(std::string_view key) {
   return it != end && it->key == key ? it->out : std::string_view();
 }
 
-// Whether the deny list names `key`, its base name, or the out= operator that would have run
-// it if the fallback did not take it whole (add.out for add.Tensor).
+// Whether the deny list names `key` or its base name, or those of the out= operator that would
+// have run it if the fallback did not take it whole (add.out and add for add_.Tensor).
 bool denied(const State& s, const std::string& key, std::string_view base) {
   if (s.deny.empty()) return false;
+  if (s.deny.contains(key) || s.deny.contains(base)) return true;
   const std::string_view out = structured_out(key);
-  return s.deny.contains(key) || s.deny.contains(base) || (!out.empty() && s.deny.contains(out));
+  return !out.empty() && (s.deny.contains(out) || s.deny.contains(out.substr(0, out.find('.'))));
 }
 
 // Applies the policy and the deny list to a fallback of `key`, counts it, and tells whether this
