@@ -83,7 +83,7 @@ def test_a_call_refused_for_its_devices_is_not_a_fallback(run_python):
     with pytest.raises(RuntimeError, match="same device"):
         cpu_only_ops.hypot(on_device, torch.ones(4))
     code = IMPORT_CPU_ONLY_OPS + (
-        "import torch\n"
+        "import torch, torch_ocl  # also without autoload\n"
         "torch.ocl.set_fallback_policy('warn')\n"
         "try:\n"
         "    cpu_only_ops.hypot(torch.ones(4, device='ocl'), torch.ones(4))\n"
