@@ -53,8 +53,8 @@ State& state() {
 
 // The out= operator of `key`'s structured group if the fallback takes `key` whole, else "".
 std::string_view structured_out(std::string_view key) {
-  const auto* end = std::end(kStructuredOps);
-  const auto* it = std::lower_bound(
+  const auto end = std::end(kStructuredOps);
+  const auto it = std::lower_bound(
       std::begin(kStructuredOps), end, key, [](const StructuredOp& op, std::string_view k) {
         return std::string_view(op.key) < k;
       });
