@@ -659,11 +659,13 @@ def test_transposing_copies(case: tuple, src: torch.dtype, dst: torch.dtype) -> 
 
 
 # (input, weight, stride, padding, dilation, groups): float32 convolutions read their taps from
-# the padded input split into phases by the stride, and the input's gradient is a convolution of
-# the gradient per phase of the input (opencl/convolution.cpp): phases a kernel smaller than its
+# the padded input split into phases by the stride, the input's gradient is a convolution of
+# the gradient per phase of the input, and the weight's a product reading the same phases, in
+# parts of samples (opencl/convolution.cpp): phases a kernel smaller than its
 # stride never reads, a dilation that reaches every phase or shares a factor with the stride,
 # padding wider than the kernel's reach, blocks of output positions that are whole rows or
-# straddle them, a kernel with too many taps for the blocks.
+# straddle them, a kernel with too many taps for the blocks, samples summed in parts (the last
+# one short).
 CONV_GEOMETRIES = {
     "3x3": ((2, 5, 9, 11), (7, 5, 3, 3), 1, 1, 1, 1),
     "1x1": ((3, 8, 5, 13), (16, 8, 1, 1), 1, 0, 1, 1),
@@ -679,6 +681,7 @@ CONV_GEOMETRIES = {
     "5x5-stride-3-dilated": ((1, 2, 19, 17), (3, 2, 5, 5), 3, 2, (2, 1), 1),
     "depthwise-strided": ((2, 4, 8, 8), (4, 1, 3, 3), 2, 1, 1, 4),
     "9x9": ((1, 2, 12, 12), (3, 2, 9, 9), 1, 4, 1, 1),
+    "parts-of-samples": ((3, 2, 110, 110), (3, 2, 3, 3), 1, 1, 1, 1),
 }
 
 
@@ -708,6 +711,29 @@ def test_conv2d_geometries(geometry: tuple) -> None:
     for got, want in zip(actual, expected):
         torch.testing.assert_close(got.cpu(), want)
     assert not [op for op in torch.ocl.fallback_stats() if "convolution" in op]
+
+
+@pytest.mark.parametrize("stride", [1, 2])
+def test_conv2d_weight_gradient_keeps_each_input_element_to_its_taps(
+    stride: int,
+) -> None:
+    # The weight's gradient reads the input's phases at output positions only: an infinite
+    # element makes the gradients of the taps that reach it infinite or NaN, and no other.
+    x = sample((2, 3, 9, 9), torch.float32, 22)
+    x[1, 2, 4, 4] = float("inf")
+    weight = sample((4, 3, 3, 3), torch.float32, 23)
+
+    def weight_gradient(t, w):
+        w = w.clone().requires_grad_()
+        torch.nn.functional.conv2d(t, w, stride=stride, padding=1).sum().backward()
+        return w.grad
+
+    expected = weight_gradient(x, weight)
+    actual = weight_gradient(on_device(x), on_device(weight)).cpu()
+    assert 0 < expected.isfinite().sum() < expected.numel()
+    assert torch.equal(actual.isfinite(), expected.isfinite())
+    finite = expected.isfinite()
+    torch.testing.assert_close(actual[finite], expected[finite])
 
 
 @pytest.mark.parametrize(

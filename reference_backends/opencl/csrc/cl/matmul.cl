@@ -132,6 +132,14 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
 // of each channel last to first: a transposed convolution's order, as a gradient reads them.
 #define MAX_TAPS 64
 
+// Where tap `tap` of a kernel_h x kernel_w window reads, from the first plane of its channel.
+inline long tap_offset(
+    int tap, long kernel_w, long stride_h, long stride_w, long dilation_h, long dilation_w,
+    long kept_w, long phase_w, long plane) {
+  const long y = tap / kernel_w * dilation_h, z = tap % kernel_w * dilation_w;
+  return (y % stride_h * kept_w + z % stride_w) * plane + y / stride_h * phase_w + z / stride_w;
+}
+
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
     __global float *out, ulong out_off, __global const float *a, ulong a_off,
     __global const float *x, ulong x_off, __global const float *bias, ulong bias_off,
@@ -147,10 +155,9 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
   const int taps = kernel_h * kernel_w;
   long tap_at[MAX_TAPS];
   for (int t = 0; t < taps; ++t) {
-    const int tap = reversed ? taps - 1 - t : t;
-    const long y = tap / kernel_w * dilation_h, z = tap % kernel_w * dilation_w;
-    tap_at[t] = (y % stride_h * kept_w + z % stride_w) * plane + y / stride_h * phase_w +
-                z / stride_w;
+    tap_at[t] = tap_offset(
+        reversed ? taps - 1 - t : t, kernel_w, stride_h, stride_w, dilation_h, dilation_w, kept_w,
+        phase_w, plane);
   }
   __global const float *x_c = x + x_off + batch * x_bs + q0;
   __global const float *a_k = a + a_off;
@@ -213,6 +220,64 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
           if (at[p] >= 0) out_row[at[p]] = values[p];
         }
       }
+    }
+  }
+}
+
+// The weight's gradient of that convolution, on the same blocks: c[part, k, m] = the sum over
+// the part's samples n and the output positions (oh, ow) of the padded input's element under tap
+// k = (channel, i, j) at (oh, ow) times g[n, oh * out_w + ow, m], g being the output's gradient
+// with the positions as rows (contiguous, of a multiple of BLOCK_COLS columns). x is laid out in
+// phases as conv_blocks reads it; only output positions are visited, so no read leaves a plane.
+// A part is `samples` consecutive samples: one (a product per sample, whose g stays in cache) or
+// all of them, the host summing the parts.
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_weight_blocks(
+    __global float *c, ulong c_off, __global const float *x, ulong x_off,
+    __global const float *g, ulong g_off, long K, long N, long batch, long samples,
+    long kernel_h, long kernel_w, long stride_h, long stride_w, long dilation_h,
+    long dilation_w, long kept_h, long kept_w, long phase_h, long phase_w, long x_bs,
+    long out_h, long out_w, long g_rs, long g_bs, long c_rs, long c_bs) {
+  const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
+  const long col0 = (long)get_global_id(1) * BLOCK_COLS;
+  const long part = get_global_id(2);
+  const long plane = phase_h * phase_w;
+  const long taps = kernel_h * kernel_w;
+  long x_row[BLOCK_ROWS];
+  VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS];
+#pragma unroll
+  for (int r = 0; r < BLOCK_ROWS; ++r) {
+    const long k = min(row0 + r, K - 1);
+    x_row[r] = k / taps * kept_h * kept_w * plane +
+               tap_offset(k % taps, kernel_w, stride_h, stride_w, dilation_h, dilation_w, kept_w,
+                          phase_w, plane);
+    acc0[r] = acc1[r] = 0;
+  }
+  const long last = min(batch, (part + 1) * samples);
+  for (long n = part * samples; n < last; ++n) {
+    __global const float *g_row = g + g_off + n * g_bs + col0;
+    for (long oh = 0; oh < out_h; ++oh) {
+      __global const float *x_q = x + x_off + n * x_bs + oh * phase_w;
+      for (long ow = 0; ow < out_w; ++ow) {
+        const VEC b_0 = VLOAD(0, g_row), b_1 = VLOAD(0, g_row + VW);
+#pragma unroll
+        for (int r = 0; r < BLOCK_ROWS; ++r) {
+          const VEC a_r = (VEC)(x_q[x_row[r] + ow]);
+          acc0[r] = fma(a_r, b_0, acc0[r]);
+          acc1[r] = fma(a_r, b_1, acc1[r]);
+        }
+        g_row += g_rs;
+      }
+    }
+  }
+  c += c_off + part * c_bs + row0 * c_rs + col0;
+  const long width = min(N - col0, (long)BLOCK_COLS);
+#pragma unroll
+  for (int r = 0; r < BLOCK_ROWS; ++r) {
+    if (row0 + r < K) {
+      float values[BLOCK_COLS];
+      VSTORE(acc0[r], 0, values);
+      VSTORE(acc1[r], 0, values + VW);
+      for (long j = 0; j < width; ++j) c[r * c_rs + j] = values[j];
     }
   }
 }

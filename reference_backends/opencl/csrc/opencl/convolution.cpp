@@ -18,8 +18,14 @@
 namespace ocl::opencl::nn {
 namespace {
 
-// From this many output positions per sample, the weight's gradient is a product per sample.
+// From this many output positions per sample, the weight's gradient from im2col's columns is a
+// product per sample.
 constexpr int64_t kPositionsPerPart = 1024;
+// The most output positions a part of conv_weight_taps sums over: a part's gradient rows
+// (positions x a block of columns, 4 MB at 32 floats a row) stay in cache for the next block of
+// rows. ResNet-18's 112x112 convolution: 13.0 ms in parts of two samples, 22.7 in one part; its
+// 7x7 ones 6.8 in one part, 27 in a part per sample.
+constexpr int64_t kPositionsPerTapsPart = 32768;
 
 struct Shapes {
   int64_t batch, channels, height, width;
@@ -98,16 +104,20 @@ bool runs_on_taps(const at::Tensor& input, const Shapes& s) {
          s.rows() > 0;
 }
 
+// The elements of one channel's phases, for `taps`.
+int64_t channel_numel(const matmul::Taps& taps) {
+  return taps.kept[0] * taps.kept[1] * taps.phase[0] * taps.phase[1];
+}
+
 // The phases of the padded input conv_taps reads, for `taps`: conv_phase (cl/nn.cl) writes each,
-// the padding shifted by the phase.
+// the padding shifted by the phase. Samples lie s.channels * channel_numel(taps) apart.
 at::Tensor input_phases(
     const at::Tensor& input,
     const Shapes& s,
     const Window2d& w,
     const matmul::Taps& taps) {
   const int64_t plane = taps.phase[0] * taps.phase[1];
-  const int64_t phases = taps.kept[0] * taps.kept[1];
-  const int64_t sample = s.channels * phases * plane;
+  const int64_t sample = s.channels * channel_numel(taps);
   at::Tensor x = at::empty(
       {s.batch * sample + matmul::taps_slack(input.device().index(), taps)}, input.options());
   for (int64_t a = 0; a < taps.kept[0]; ++a) {
@@ -119,7 +129,7 @@ at::Tensor input_phases(
       launch.tensor(x.narrow(0, first, s.batch * sample - first)).tensor(input);
       launch.value(
           window_argument(phase, s.channels, s.height, s.width, taps.phase[0], taps.phase[1]));
-      launch.value(static_cast<cl_long>(sample)).value(static_cast<cl_long>(phases * plane));
+      launch.value(static_cast<cl_long>(sample)).value(static_cast<cl_long>(channel_numel(taps)));
       const auto rows = static_cast<std::size_t>(taps.phase[0]);
       launch.run(
           {rows, static_cast<std::size_t>(s.channels), static_cast<std::size_t>(s.batch)},
@@ -161,16 +171,15 @@ void convolution_on_taps(
     const at::Tensor& out) {
   const at::Tensor x = input_phases(input, s, w, taps);
   const int64_t groups = s.channels / taps.channels;
-  const int64_t channel_numel = taps.kept[0] * taps.kept[1] * taps.phase[0] * taps.phase[1];
   const int64_t out_per_group = s.out_channels / groups;
   for (int64_t g = 0; g < groups; ++g) {
     const at::Tensor group_bias =
         bias != nullptr ? bias->narrow(0, g * out_per_group, out_per_group) : at::Tensor();
-    const int64_t first = g * taps.channels * channel_numel;
+    const int64_t first = g * taps.channels * channel_numel(taps);
     matmul::conv_taps(
         weight2.narrow(0, g * out_per_group, out_per_group),
         x.narrow(0, first, x.numel() - first),
-        s.channels * channel_numel,
+        s.channels * channel_numel(taps),
         taps,
         out.narrow(1, g * out_per_group, out_per_group),
         bias != nullptr ? &group_bias : nullptr);
@@ -263,6 +272,63 @@ void input_gradient_on_taps(
       taps.reversed = true;
       convolution_on_taps(grad, swapped, nullptr, phase_shapes, phase_window, taps, phase);
     }
+  }
+}
+
+// grad_weight = the weight's gradient of an ungrouped convolution, from `grad` ([N, C_out, P]),
+// on conv_weight_taps, which reads the input's taps from its phases where im2col would copy
+// them out (ResNet-18's weight gradients: 137 -> 109 ms, benchmarks/README.md), in parts of
+// samples summed at the end.
+void weight_gradient_on_taps(
+    const at::Tensor& grad,
+    const at::Tensor& input,
+    const Shapes& s,
+    const Window2d& w,
+    const at::Tensor& grad_weight) {
+  const matmul::Taps taps = taps_of(s, w, 1);
+  const at::Tensor x = input_phases(input, s, w, taps);
+  const int64_t width = matmul::padded_columns(input.device().index(), s.out_channels);
+  at::Tensor rows = at::empty({s.batch, s.positions(), width}, input.options());
+  rows.narrow(2, 0, s.out_channels).copy_(grad.transpose(1, 2));
+  const int64_t samples = std::clamp(kPositionsPerTapsPart / s.positions(), int64_t{1}, s.batch);
+  at::Tensor product =
+      at::empty({(s.batch + samples - 1) / samples, s.rows(), s.out_channels}, input.options());
+  matmul::conv_weight_taps(x, s.channels * channel_numel(taps), taps, rows, samples, product);
+  grad_weight.view({s.out_channels, s.rows()})
+      .copy_((product.size(0) > 1 ? product.sum(0) : product[0]).t());
+}
+
+// grad_weight = the weight's gradient from `grad` ([N, C_out, P]) and im2col's columns:
+// grad_weight^T = columns @ grad^T, [parts, rows, K] @ [parts, K, C_out] summed over the parts: a
+// sample each ([rows, P] @ [P, C_out]), or all of them side by side ([rows, N * P] @ [N * P,
+// C_out]). One product over all samples reads the gradient's columns from memory once per block
+// of rows; where a sample's positions are many, a product per sample keeps its part in cache.
+void weight_gradient_from_columns(
+    const at::Tensor& grad,
+    const at::Tensor& input,
+    const Shapes& s,
+    const Window2d& w,
+    int64_t groups,
+    const at::Tensor& grad_weight) {
+  const int64_t out_per_group = s.out_channels / groups;
+  const int64_t rows_per_group = s.rows() / groups;
+  const bool weight_per_sample = s.positions() >= kPositionsPerPart && s.batch > 1;
+  const at::Tensor grad_weight2 = grad_weight.view({s.out_channels, rows_per_group});
+  const at::Tensor b = grad.transpose(1, 2).contiguous();
+  const at::Tensor a = weight_per_sample
+                           ? im2col(input, s, w, Columns::kPerSample, s.positions())
+                           : im2col(input, s, w, Columns::kSideBySide, s.positions()).unsqueeze(0);
+  at::Tensor product = at::empty({a.size(0), rows_per_group, out_per_group}, input.options());
+  for (int64_t g = 0; g < groups; ++g) {
+    matmul::gemm(
+        a.narrow(1, g * rows_per_group, rows_per_group),
+        (weight_per_sample ? b : b.view({1, -1, s.out_channels}))
+            .narrow(2, g * out_per_group, out_per_group),
+        product,
+        1,
+        0);
+    grad_weight2.narrow(0, g * out_per_group, out_per_group)
+        .copy_((weight_per_sample ? product.sum(0) : product[0]).t());
   }
 }
 
@@ -386,30 +452,11 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
     }
   }
   if (output_mask[1]) {
-    // grad_weight^T = columns @ grad^T, [parts, rows, K] @ [parts, K, C_out] summed over the
-    // parts: a sample each ([rows, P] @ [P, C_out]), or all of them side by side
-    // ([rows, N * P] @ [N * P, C_out]). One product over all samples reads the gradient's
-    // columns from memory once per block of rows; where a sample's positions are many, a
-    // product per sample keeps its part in cache.
-    const bool weight_per_sample = s.positions() >= kPositionsPerPart && s.batch > 1;
     grad_weight = at::empty(weight.sizes(), weight.options());
-    const at::Tensor grad_weight2 = grad_weight.view({s.out_channels, rows_per_group});
-    const at::Tensor b = grad.transpose(1, 2).contiguous();
-    const at::Tensor a =
-        weight_per_sample
-            ? im2col(input, s, window, Columns::kPerSample, s.positions())
-            : im2col(input, s, window, Columns::kSideBySide, s.positions()).unsqueeze(0);
-    at::Tensor product = at::empty({a.size(0), rows_per_group, out_per_group}, input.options());
-    for (int64_t g = 0; g < groups; ++g) {
-      matmul::gemm(
-          a.narrow(1, g * rows_per_group, rows_per_group),
-          (weight_per_sample ? b : b.view({1, -1, s.out_channels}))
-              .narrow(2, g * out_per_group, out_per_group),
-          product,
-          1,
-          0);
-      grad_weight2.narrow(0, g * out_per_group, out_per_group)
-          .copy_((weight_per_sample ? product.sum(0) : product[0]).t());
+    if (groups == 1 && input.numel() > 0 && grad.numel() > 0 && runs_on_taps(input, s)) {
+      weight_gradient_on_taps(grad, input, s, window, grad_weight);
+    } else {
+      weight_gradient_from_columns(grad, input, s, window, groups, grad_weight);
     }
   }
   if (output_mask[2]) grad_bias = grad.sum({0, 2});

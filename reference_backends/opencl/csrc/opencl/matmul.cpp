@@ -260,6 +260,56 @@ void conv_taps(
       {1, 1, 1});
 }
 
+void conv_weight_taps(
+    const at::Tensor& x,
+    int64_t x_batch_stride,
+    const Taps& taps,
+    const at::Tensor& grad_rows,
+    int64_t samples,
+    const at::Tensor& product) {
+  const int64_t parts = product.size(0), K = product.size(1), M = product.size(2);
+  const int device = product.device().index();
+  const Blocks& blocks = blocks_of(device);
+  TORCH_INTERNAL_ASSERT(
+      product.is_contiguous() && grad_rows.is_contiguous() &&
+      grad_rows.size(1) == taps.out[0] * taps.out[1] &&
+      grad_rows.size(2) == padded_columns(device, M) &&
+      K == taps.channels * taps.kernel[0] * taps.kernel[1] &&
+      taps.kernel[0] * taps.kernel[1] <= kMaxTaps && !taps.reversed);
+  Launch launch(
+      device, Program::kMatmul, matmul_defines(device, c10::kFloat), "conv_weight_blocks");
+  launch.tensor(product).tensor(x).tensor(grad_rows);
+  for (const int64_t value :
+       {K,
+        M,
+        grad_rows.size(0),
+        samples,
+        taps.kernel[0],
+        taps.kernel[1],
+        taps.stride[0],
+        taps.stride[1],
+        taps.dilation[0],
+        taps.dilation[1],
+        taps.kept[0],
+        taps.kept[1],
+        taps.phase[0],
+        taps.phase[1],
+        x_batch_stride,
+        taps.out[0],
+        taps.out[1],
+        grad_rows.stride(1),
+        grad_rows.stride(0),
+        product.stride(1),
+        product.stride(0)}) {
+    launch.value(static_cast<cl_long>(value));
+  }
+  launch.run(
+      {static_cast<std::size_t>((K + blocks.rows - 1) / blocks.rows),
+       static_cast<std::size_t>(grad_rows.size(2) / blocks.cols),
+       static_cast<std::size_t>(parts)},
+      {1, 1, 1});
+}
+
 void add_product(
     const at::Tensor& out,
     const at::Tensor& self,

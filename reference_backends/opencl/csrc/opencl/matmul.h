@@ -76,4 +76,17 @@ void conv_taps(
     const at::Tensor& out,
     const at::Tensor* bias);
 
+// The weight's gradient of conv_taps's convolution, reading the input where it lies as conv_taps
+// does: product[part, k, m] = the sum over the part's samples n and the output positions p of the
+// padded input's element under tap k = (channel, i, j) at p times grad_rows[n, p, m]. grad_rows:
+// the output's gradient with the positions as rows, [N, out[0] * out[1], padded_columns(device,
+// M)], contiguous; a part is `samples` consecutive samples; product: [parts, K, M], contiguous.
+void conv_weight_taps(
+    const at::Tensor& x,
+    int64_t x_batch_stride,
+    const Taps& taps,
+    const at::Tensor& grad_rows,
+    int64_t samples,
+    const at::Tensor& product);
+
 }  // namespace ocl::opencl::matmul
