@@ -713,6 +713,85 @@ def test_conv2d_geometries(geometry: tuple) -> None:
     assert not [op for op in torch.ocl.fallback_stats() if "convolution" in op]
 
 
+# (input shape, kernel_size, dilation, padding, stride) for F.unfold (im2col) and F.fold
+# (col2im), on cl/nn.cl's window kernels: batched and not, wide padding, dilation, unequal strides.
+WINDOWS = {
+    "3x3": ((2, 3, 9, 11), (3, 3), 1, 1, 1),
+    "unbatched-dilated-strided": ((3, 7, 8), (2, 3), (2, 1), (0, 2), (2, 3)),
+    "whole-image": ((1, 2, 5, 5), 5, 1, 0, 1),
+    "empty-batch": ((0, 2, 6, 6), 2, 1, 0, 2),
+}
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.bfloat16])
+@pytest.mark.parametrize("window", WINDOWS.values(), ids=WINDOWS.keys())
+def test_unfold_and_fold(window: tuple, dtype: torch.dtype) -> None:
+    shape, kernel, dilation, padding, stride = window
+    x = sample(shape, dtype, 24)
+
+    def unfold(t):
+        return torch.nn.functional.unfold(t, kernel, dilation, padding, stride)
+
+    def fold(t):
+        return torch.nn.functional.fold(
+            t, shape[-2:], kernel, dilation, padding, stride
+        )
+
+    columns = unfold(x)
+    assert_like_cpu(unfold, x, exact=True)
+    assert_like_cpu(lambda t: unfold(t.transpose(-1, -2)), x, exact=True)  # strided
+    # fold sums each element's entries in float32 and rounds once: at least as close to the
+    # exact sum as the CPU's, which adds them one by one in the dtype.
+    exact = fold(columns.double())
+    actual = fold(on_device(columns)).cpu()
+    assert actual.dtype == dtype
+    error = max((actual.double() - exact).abs().flatten().tolist(), default=0)
+    assert error <= max(
+        (fold(columns).double() - exact).abs().flatten().tolist(), default=0
+    )
+    torch.testing.assert_close(actual, exact.to(dtype))
+    # out= of a wrong shape and dtype's size is resized, as on the CPU
+    out = torch.empty(0, dtype=dtype, device=DEVICE)
+    torch.ops.aten.im2col.out(on_device(x), *window[1:], out=out)
+    torch.testing.assert_close(out.cpu(), columns, rtol=0, atol=0)
+    torch.ops.aten.col2im.out(on_device(columns), shape[-2:], *window[1:], out=out)
+    torch.testing.assert_close(out.cpu(), actual, rtol=0, atol=0)
+
+
+def test_unfold_and_fold_gradients() -> None:
+    x = sample((2, 3, 9, 11), torch.float32, 25)
+    columns = sample((2, 27, 99), torch.float32, 26)
+
+    def gradient(fn, t):
+        t = t.clone().requires_grad_()
+        (fn(t) * 0.5).sum().backward()
+        return t.grad
+
+    assert_like_cpu(
+        lambda t: gradient(lambda v: torch.nn.functional.unfold(v, 3, padding=1), t), x
+    )
+    assert_like_cpu(
+        lambda t: gradient(
+            lambda v: torch.nn.functional.fold(v, (9, 11), 3, padding=1), t
+        ),
+        columns,
+    )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda t: torch.nn.functional.unfold(t, 3, padding=-1),
+        lambda t: torch.nn.functional.unfold(t, 30),
+        lambda t: torch.nn.functional.fold(t, (9, 11), 3),
+        lambda t: torch.nn.functional.fold(t.flatten(2)[:, :26], (9, 11), 3),
+    ],
+    ids=["negative-padding", "kernel-too-large", "4-d-columns", "rows-not-kernels"],
+)
+def test_unfold_and_fold_refuse_like_cpu(call) -> None:
+    assert_refused_like_cpu(call, sample((2, 3, 9, 11), torch.float32, 27))
+
+
 @pytest.mark.parametrize("stride", [1, 2])
 def test_conv2d_weight_gradient_keeps_each_input_element_to_its_taps(
     stride: int,

@@ -21,7 +21,9 @@
 #include "generated/kernels/bernoulli.h"
 #include "generated/kernels/bmm.h"
 #include "generated/kernels/cat.h"
+#include "generated/kernels/col2im.h"
 #include "generated/kernels/eq.h"
+#include "generated/kernels/im2col.h"
 #include "generated/kernels/index.h"
 #include "generated/kernels/max_pool2d_with_indices_backward.h"
 #include "generated/kernels/min.h"
@@ -197,6 +199,44 @@ at::Tensor& wrapper_cat_out(const at::ITensorListRef& tensors, int64_t dim, at::
   return kernels::cat_out(tensors, dim, out);
 }
 
+at::Tensor& wrapper_col2im_out(
+    const at::Tensor& self,
+    c10::SymIntArrayRef output_size,
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef dilation,
+    at::IntArrayRef padding,
+    at::IntArrayRef stride,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "col2im.out", "self");
+  check_written_device(common_device, out, "col2im.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("col2im.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("col2im.out");
+    calls.record();
+  }
+  return kernels::col2im_out(self, output_size, kernel_size, dilation, padding, stride, out);
+}
+
+at::Tensor wrapper_col2im(
+    const at::Tensor& self,
+    c10::SymIntArrayRef output_size,
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef dilation,
+    at::IntArrayRef padding,
+    at::IntArrayRef stride) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "col2im", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("col2im");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("col2im");
+    calls.record();
+  }
+  return kernels::col2im(self, output_size, kernel_size, dilation, padding, stride);
+}
+
 at::Tensor wrapper_eq_Scalar(const at::Tensor& self, const at::Scalar& other) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "eq.Scalar", "self");
@@ -220,6 +260,42 @@ at::Tensor wrapper_eq_Tensor(const at::Tensor& self, const at::Tensor& other) {
     calls.record();
   }
   return kernels::eq_Tensor(self, other);
+}
+
+at::Tensor& wrapper_im2col_out(
+    const at::Tensor& self,
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef dilation,
+    at::IntArrayRef padding,
+    at::IntArrayRef stride,
+    at::Tensor& out) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "im2col.out", "self");
+  check_written_device(common_device, out, "im2col.out", "out");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("im2col.out");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("im2col.out");
+    calls.record();
+  }
+  return kernels::im2col_out(self, kernel_size, dilation, padding, stride, out);
+}
+
+at::Tensor wrapper_im2col(
+    const at::Tensor& self,
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef dilation,
+    at::IntArrayRef padding,
+    at::IntArrayRef stride) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "im2col", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("im2col");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("im2col");
+    calls.record();
+  }
+  return kernels::im2col(self, kernel_size, dilation, padding, stride);
 }
 
 at::Tensor wrapper_index_Tensor(
@@ -537,8 +613,12 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("bmm.out", TORCH_FN(wrapper_bmm_out));
   m.impl("cat", TORCH_FN(wrapper_cat));
   m.impl("cat.out", TORCH_FN(wrapper_cat_out));
+  m.impl("col2im.out", TORCH_FN(wrapper_col2im_out));
+  m.impl("col2im", TORCH_FN(wrapper_col2im));
   m.impl("eq.Scalar", TORCH_FN(wrapper_eq_Scalar));
   m.impl("eq.Tensor", TORCH_FN(wrapper_eq_Tensor));
+  m.impl("im2col.out", TORCH_FN(wrapper_im2col_out));
+  m.impl("im2col", TORCH_FN(wrapper_im2col));
   m.impl("index.Tensor", TORCH_FN(wrapper_index_Tensor));
   m.impl("index.Tensor_out", TORCH_FN(wrapper_index_Tensor_out));
   m.impl("max_pool2d_with_indices_backward", TORCH_FN(wrapper_max_pool2d_with_indices_backward));

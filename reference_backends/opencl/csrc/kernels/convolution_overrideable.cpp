@@ -1,9 +1,9 @@
 // Scaffolded by frp-gen. This file is yours: regen never overwrites it;
 // when an operator's schema changes, it merges the new signature in and keeps your code.
 //
-// Kernels of ocl: convolution_overrideable: 2-D convolutions as im2col and matrix products
-// (cl/nn.cl, cl/matmul.cl); the others (transposed, 1-D, 3-D) run frp-gen's generated default on
-// the CPU.
+// Kernels of ocl: convolution_overrideable: 2-D convolutions as products that read the input
+// where it lies (float32) or im2col's columns (cl/nn.cl, cl/matmul.cl, opencl/convolution.cpp);
+// the others (transposed, 1-D, 3-D) run frp-gen's generated default on the CPU.
 #include "generated/kernels/convolution_overrideable.h"
 
 #include <ATen/ops/convolution_overrideable_ops.h>

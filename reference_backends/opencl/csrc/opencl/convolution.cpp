@@ -34,17 +34,28 @@ struct Shapes {
   int64_t positions() const { return out_h * out_w; }
 };
 
-Shapes shapes_of(const at::Tensor& input, const at::Tensor& weight, const Window2d& w) {
+// The shapes of `w` sliding over `batch` images of `channels` x `height` x `width`.
+Shapes window_shapes(
+    int64_t batch,
+    int64_t channels,
+    int64_t height,
+    int64_t width,
+    const Window2d& w) {
   Shapes s{};
-  s.batch = input.size(0);
-  s.channels = input.size(1);
-  s.height = input.size(2);
-  s.width = input.size(3);
-  s.out_channels = weight.size(0);
-  s.kernel_h = weight.size(2);
-  s.kernel_w = weight.size(3);
+  s.batch = batch;
+  s.channels = channels;
+  s.height = height;
+  s.width = width;
+  s.kernel_h = w.kernel[0];
+  s.kernel_w = w.kernel[1];
   s.out_h = (s.height + 2 * w.padding[0] - w.dilation[0] * (s.kernel_h - 1) - 1) / w.stride[0] + 1;
   s.out_w = (s.width + 2 * w.padding[1] - w.dilation[1] * (s.kernel_w - 1) - 1) / w.stride[1] + 1;
+  return s;
+}
+
+Shapes shapes_of(const at::Tensor& input, const at::Tensor& weight, const Window2d& w) {
+  Shapes s = window_shapes(input.size(0), input.size(1), input.size(2), input.size(3), w);
+  s.out_channels = weight.size(0);
   return s;
 }
 
@@ -333,6 +344,36 @@ void weight_gradient_from_columns(
 }
 
 }  // namespace
+
+at::Tensor unfold(const at::Tensor& input_, const Window2d& window) {
+  const at::Tensor input = input_.contiguous();
+  const Shapes s =
+      window_shapes(input.size(0), input.size(1), input.size(2), input.size(3), window);
+  return im2col(input, s, window, Columns::kPerSample, s.positions());
+}
+
+at::Tensor fold(
+    const at::Tensor& columns_,
+    int64_t channels,
+    int64_t height,
+    int64_t width,
+    const Window2d& window) {
+  const at::Tensor columns = columns_.contiguous();
+  const Shapes s = window_shapes(columns.size(0), channels, height, width, window);
+  at::Tensor out = at::empty({s.batch, channels, height, width}, columns.options());
+  if (out.numel() > 0) {
+    const int64_t length = s.positions();
+    run_window_kernel(
+        "col2im",
+        out,
+        columns,
+        s,
+        window,
+        {s.rows() * length, length, length},
+        s.batch * channels * height);
+  }
+  return out;
+}
 
 bool convolution_takes(
     const at::Tensor& input,

@@ -1,5 +1,6 @@
 // The host side of cl/nn.cl: softmax and log_softmax with their backwards and nll_loss (nn.cpp),
-// 2-D convolution (convolution.cpp), max pooling (pooling.cpp) and batch norm (batch_norm.cpp).
+// 2-D convolution, im2col and col2im (convolution.cpp), max pooling (pooling.cpp) and batch norm
+// (batch_norm.cpp).
 // Arguments are those the operators' meta functions (or ATen's callers) have checked.
 #pragma once
 
@@ -75,9 +76,10 @@ at::Tensor convolution(
     const Window2d& window,
     int64_t groups);
 
-// Its gradients (those output_mask asks for; the others undefined). The input's, for a float32
-// convolution of stride 1, is a convolution of the gradient on conv_taps; the others, products of
-// im2col's columns (and col2im).
+// Its gradients (those output_mask asks for; the others undefined). Float32: the input's a
+// convolution of the gradient on conv_taps per phase of the input under the stride, the weight's
+// (ungrouped) a product on conv_weight_taps, which reads the input's phases; otherwise products
+// of im2col's columns (and col2im).
 std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
     const at::Tensor& grad_output,
     const at::Tensor& input,
@@ -85,6 +87,17 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
     const Window2d& window,
     int64_t groups,
     std::array<bool, 3> output_mask);
+
+// im2col and col2im as ATen defines them (F.unfold and F.fold), for floating dtypes and shapes
+// the caller has checked: the columns [N, C * kH * kW, out_h * out_w] of a [N, C, H, W] input
+// under `window`, and the sum of such columns back into a [N, channels, height, width] image.
+at::Tensor unfold(const at::Tensor& input, const Window2d& window);
+at::Tensor fold(
+    const at::Tensor& columns,
+    int64_t channels,
+    int64_t height,
+    int64_t width,
+    const Window2d& window);
 
 // max_pool2d of a [C, H, W] or [N, C, H, W] input into `out` and `indices`, shaped by the meta
 // function.
