@@ -9,8 +9,11 @@ rows (models built from configs, random weights; nothing is downloaded)
 
 Each figure is the median over --runs runs of --calls calls in milliseconds per call, after
 warm-up, with the device synchronized after each run; the CPU's and the device's runs alternate,
-so that the machine's drift affects both alike, and both use --threads threads. A model whose
-library is not installed is left out, and the script says so.
+so that the machine's drift affects both alike, and both use --threads threads. Each run starts
+with one more call, untimed: the other side's threads are still spinning for work when a run
+begins (GNU OpenMP's for several milliseconds after the CPU's last parallel region), and a
+user's program does not switch sides every few calls. A model whose library is not installed
+is left out, and the script says so.
 
 With --profile, one more call of each model runs under torch.profiler with the device among its
 activities, and the operators that took the most device time are printed: where the time goes.
@@ -107,6 +110,8 @@ def median_ms(
     times = [[] for _ in sides]
     for _ in range(runs):
         for i, (fn, sync) in enumerate(sides):
+            fn()  # untimed: while the other side's threads wind down
+            sync()
             start = time.perf_counter()
             for _ in range(calls):
                 fn()

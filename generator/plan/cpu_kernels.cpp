@@ -30,6 +30,18 @@ bool names_key(const model::NativeFunction& fn, std::string_view wanted) {
   return found;
 }
 
+// An operator with a composite-explicit kernel, which serves every backend without a kernel of
+// its own (a decomposition with its own gradient formula).
+bool has_composite_explicit_kernel(const model::NativeFunction& fn) {
+  bool found = false;
+  for (const auto& [list, kernel] : fn.dispatch) {
+    for_each_dispatch_key(list, [&](std::string_view key) {
+      found = found || key.starts_with("CompositeExplicitAutograd");
+    });
+  }
+  return found;
+}
+
 // An operator whose kernels for every backend come from its decomposition, autograd included:
 // a kernel of the device's own would leave it without a gradient formula.
 bool has_composite_implicit_kernel(const model::NativeFunction& fn) {
@@ -52,27 +64,26 @@ const model::NativeFunction* cpu_delegate(const model::NativeFunction& fn,
   return delegate != nullptr && names_key(*delegate, "CPU") ? delegate : nullptr;
 }
 
-// The deny list of the descriptor, which names an operator by its key or its base name.
-class DenyList {
+// The operators the team has claimed: those with a kernel of its own or a generated one
+// (`selected`), and those its deny list names by key or base name. A structured group whose out=
+// operator is claimed is left to PyTorch's structured kernel, which calls that operator, as the
+// team expects.
+class Claims {
  public:
-  explicit DenyList(const descriptor::Descriptor& d) {
-    for (std::string& key : fallback_deny_keys(d)) keys_.insert(std::move(key));
+  Claims(const descriptor::Descriptor& d, const std::set<std::string>& selected)
+      : selected_(selected) {
+    for (std::string& key : fallback_deny_keys(d)) denied_.insert(std::move(key));
   }
   bool denies(const std::string& key) const {
-    return keys_.contains(key) || keys_.contains(std::string_view(key).substr(0, key.find('.')));
+    return denied_.contains(key) ||
+           denied_.contains(std::string_view(key).substr(0, key.find('.')));
   }
+  bool claims(const std::string& key) const { return selected_.contains(key) || denies(key); }
 
  private:
-  std::set<std::string, std::less<>> keys_;
+  const std::set<std::string>& selected_;
+  std::set<std::string, std::less<>> denied_;
 };
-
-// Whether a kernel of the team's, or the deny list, claims `fn`'s structured group: its out=
-// operator then serves the group through PyTorch's structured kernel, as the team expects.
-bool group_claimed(const model::NativeFunction& fn, const model::NativeFunction& delegate,
-                   const std::set<std::string>& selected, const DenyList& deny) {
-  return selected.contains(fn.key) || selected.contains(delegate.key) || deny.denies(fn.key) ||
-         deny.denies(delegate.key);
-}
 
 }  // namespace
 
@@ -88,17 +99,17 @@ RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
                                             const std::vector<std::string>& defaults) {
   RegisteredCpuKernels out;
   if (!d.register_cpu_kernels) return out;
-  const DenyList deny(d);
+  const Claims team(d, selected);
   for (const auto& fn : registry.all()) {
-    if (fn->custom || deny.denies(fn->key)) continue;
+    if (fn->custom || team.denies(fn->key)) continue;
     const model::NativeFunction* delegate = cpu_delegate(*fn, registry);
-    const bool claimed = selected.contains(fn->key) ||
-                         (delegate != nullptr && group_claimed(*fn, *delegate, selected, deny));
+    const bool claimed =
+        team.claims(fn->key) || (delegate != nullptr && team.claims(delegate->key));
     if (!claimed && runs_cpu_kernel_as_its_own(*fn, registry)) out.dense.push_back(fn->key);
     if (names_key(*fn, "NestedTensorCPU")) out.nested.push_back(fn->key);
   }
   for (const std::string& key : defaults) {
-    if (!deny.denies(key) && !selected.contains(key)) out.dense.push_back(key);
+    if (!team.claims(key)) out.dense.push_back(key);
   }
   for (std::vector<std::string>* keys : {&out.dense, &out.nested}) {
     std::sort(keys->begin(), keys->end());
@@ -107,22 +118,23 @@ RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
   return out;
 }
 
-std::vector<StructuredOp> structured_ops_for_the_fallback(
+std::vector<FallbackByName> ops_the_fallback_takes_by_name(
     const descriptor::Descriptor& d, const model::OpRegistry& registry,
     const std::set<std::string>& selected, const std::vector<std::string>& defaults) {
-  std::vector<StructuredOp> ops;
+  std::vector<FallbackByName> ops;
   if (d.register_cpu_kernels) return ops;
-  const DenyList deny(d);
+  const Claims team(d, selected);
   const std::set<std::string, std::less<>> registered(defaults.begin(), defaults.end());
   for (const auto& fn : registry.all()) {
-    const model::NativeFunction* delegate = cpu_delegate(*fn, registry);
-    if (delegate != nullptr && !group_claimed(*fn, *delegate, selected, deny) &&
-        !registered.contains(fn->key)) {
-      ops.push_back({fn->key, delegate->key});
+    if (fn->custom || registered.contains(fn->key) || team.claims(fn->key)) continue;
+    if (const model::NativeFunction* delegate = cpu_delegate(*fn, registry)) {
+      if (!team.claims(delegate->key)) ops.push_back({fn->key, delegate->key});
+    } else if (names_key(*fn, "CPU") && has_composite_explicit_kernel(*fn)) {
+      ops.push_back({fn->key, ""});
     }
   }
   std::sort(ops.begin(), ops.end(),
-            [](const StructuredOp& a, const StructuredOp& b) { return a.key < b.key; });
+            [](const FallbackByName& a, const FallbackByName& b) { return a.key < b.key; });
   return ops;
 }
 

@@ -3,8 +3,9 @@
 // operator PyTorch gives a CPU kernel (templates/csrc/generated/cpu_kernels.cpp.j2), which would
 // otherwise reach the fallback or, where a composite-explicit kernel serves other devices, run as
 // that decomposition (native_layer_norm through batch norm); without it, the fallback itself for
-// the functional and in-place operators of structured groups (cpu_fallback_tables.h.j2). Classes
-// of docs/design.md's "How an operator without a kernel of the team's runs".
+// the functional and in-place operators of structured groups and the operators with both kernels
+// (cpu_fallback_tables.h.j2). Classes of docs/design.md's "How an operator without a kernel of the
+// team's runs".
 #pragma once
 
 #include <set>
@@ -42,21 +43,25 @@ RegisteredCpuKernels registered_cpu_kernels(const descriptor::Descriptor& d,
                                             const std::set<std::string>& selected,
                                             const std::vector<std::string>& defaults);
 
-// The functional and in-place operators of structured groups (add.Tensor, add_.Tensor) that the
-// CPU fallback is registered for by name, on a device without fallback.register_cpu_kernels: the
-// groups whose out= operator has a CPU kernel and that neither a kernel of the team's nor the deny
-// list claims, as above, less the generated defaults (`defaults`), which register the fallback
-// themselves. Left to the fallback's catch-all, PyTorch's structured kernel would work
-// out the result's shape on the device, allocate it there and call the out= operator, which
-// falls back; taken whole, the CPU's kernel works the shape out once and allocates the result in
-// device memory where the runtime maps it (cpu_call.h). Sorted by key.
-struct StructuredOp {
+// The operators the CPU fallback is registered for by name, on a device without
+// fallback.register_cpu_kernels, so that each runs what the CPU runs for it, whole:
+// - the functional and in-place operators of structured groups (add.Tensor, add_.Tensor) whose
+//   out= operator has a CPU kernel, where neither a kernel of the team's nor the deny list claims
+//   the group, as above. Left to the fallback's catch-all, PyTorch's structured kernel would work
+//   out the result's shape on the device, allocate it there and call the out= operator, which
+//   falls back; taken whole, the CPU's kernel works the shape out once and allocates the result
+//   in device memory where the runtime maps it (cpu_call.h);
+// - the operators with a CPU kernel and a composite-explicit one (native_layer_norm), which
+//   would otherwise run that decomposition on the device, each of its operators falling back in
+//   turn (a layer norm: batch norm, then addcmul), where the CPU runs its own kernel.
+// Less those with a kernel of the team's or a generated one (`selected`), those on the deny list
+// and the generated defaults (`defaults`), which register the fallback themselves. Sorted by key.
+struct FallbackByName {
   std::string key;  // "add.Tensor"
-  std::string out;  // its group's out= operator, "add.out"
+  std::string out;  // its structured group's out= operator, "add.out"; "" outside a group
 };
-std::vector<StructuredOp> structured_ops_for_the_fallback(const descriptor::Descriptor& d,
-                                                          const model::OpRegistry& registry,
-                                                          const std::set<std::string>& selected,
-                                                          const std::vector<std::string>& defaults);
+std::vector<FallbackByName> ops_the_fallback_takes_by_name(
+    const descriptor::Descriptor& d, const model::OpRegistry& registry,
+    const std::set<std::string>& selected, const std::vector<std::string>& defaults);
 
 }  // namespace frp::plan

@@ -243,8 +243,8 @@ ModelParts model_parts(const Inputs& in, const std::set<std::string>& selected_k
   parts.cpu_kernels =
       registered_cpu_kernels(d, *in.registry, selected_keys, parts.cpu_defaults.registered);
   if (d.register_cpu_kernels) parts.cpu_defaults.registered.clear();
-  parts.fallback_structured_ops = structured_ops_for_the_fallback(d, *in.registry, selected_keys,
-                                                                  parts.cpu_defaults.registered);
+  parts.fallback_by_name = ops_the_fallback_takes_by_name(d, *in.registry, selected_keys,
+                                                          parts.cpu_defaults.registered);
   parts.conformance = read_conformance(in, diags);
   return parts;
 }

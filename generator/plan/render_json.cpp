@@ -175,16 +175,16 @@ json fallback_json(const Inputs& in, const ModelParts& parts) {
   for (const UnmarkedWrite& w : parts.unmarked_writes) {
     writes.push_back({{"key", w.key}, {"argument", w.argument}});
   }
-  json structured = json::array();
-  for (const StructuredOp& op : parts.fallback_structured_ops) {
-    structured.push_back({{"key", op.key}, {"out", op.out}});
+  json by_name = json::array();
+  for (const FallbackByName& op : parts.fallback_by_name) {
+    by_name.push_back({{"key", op.key}, {"out", op.out}});
   }
   return {{"policy", in.descriptor->fallback_policy},
           {"policy_enum", parts.fallback_policy_enum},
           {"deny", std::move(deny)},
           {"cpu_kernels", parts.cpu_kernels.dense},
           {"nested_cpu_kernels", parts.cpu_kernels.nested},
-          {"structured_ops", std::move(structured)},
+          {"ops_by_name", std::move(by_name)},
           {"mixed_device_ops", parts.mixed_device_ops},
           {"unmarked_writes", std::move(writes)}};
 }

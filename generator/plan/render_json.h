@@ -38,7 +38,7 @@ struct ModelParts {
   std::vector<UnmarkedWrite> unmarked_writes;
   CpuDefaults cpu_defaults;
   RegisteredCpuKernels cpu_kernels;
-  std::vector<StructuredOp> fallback_structured_ops;  // structured_ops_for_the_fallback()
+  std::vector<FallbackByName> fallback_by_name;  // ops_the_fallback_takes_by_name()
   ConformancePolicy conformance;
   BuildSources build;
   std::vector<LayoutRow> layout;

@@ -2,9 +2,11 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // The operators the CPU fallback (cpu_fallback.cpp) is registered for by name, made by frp-gen from
-// the installed torch's native_functions.yaml and the descriptor's ops: the functional and in-place
-// operators of structured groups (add.Tensor, add_.Tensor) whose out= operator has a CPU kernel and
-// no kernel of cpuref's.
+// the installed torch's native_functions.yaml and the descriptor's ops, so that each runs the CPU's
+// kernel whole: the functional and in-place operators of structured groups (add.Tensor,
+// add_.Tensor) whose out= operator has a CPU kernel and no kernel of cpuref's, and the operators
+// with a CPU kernel and a composite-explicit one (native_layer_norm), which would otherwise run
+// that decomposition on cpuref.
 #pragma once
 
 #include <array>
@@ -12,14 +14,14 @@
 
 namespace cpuref::cpu_fallback {
 
-// An operator the fallback is registered for, and its group's out= operator, which a deny list
-// may name instead.
-struct StructuredOp {
+// An operator the fallback is registered for, and its structured group's out= operator, which a
+// deny list may name instead ("" outside a group).
+struct ByName {
   const char* key;
   std::string_view out;
 };
 
 // Sorted by key, for binary search.
-inline constexpr std::array<StructuredOp, 0> kStructuredOps = {};
+inline constexpr std::array<ByName, 0> kByName = {};
 
 }  // namespace cpuref::cpu_fallback

@@ -2,9 +2,11 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // The operators the CPU fallback (cpu_fallback.cpp) is registered for by name, made by frp-gen from
-// the installed torch's native_functions.yaml and the descriptor's ops: the functional and in-place
-// operators of structured groups (add.Tensor, add_.Tensor) whose out= operator has a CPU kernel and
-// no kernel of ocl's.
+// the installed torch's native_functions.yaml and the descriptor's ops, so that each runs the CPU's
+// kernel whole: the functional and in-place operators of structured groups (add.Tensor,
+// add_.Tensor) whose out= operator has a CPU kernel and no kernel of ocl's, and the operators with
+// a CPU kernel and a composite-explicit one (native_layer_norm), which would otherwise run that
+// decomposition on ocl.
 #pragma once
 
 #include <array>
@@ -12,15 +14,15 @@
 
 namespace ocl::cpu_fallback {
 
-// An operator the fallback is registered for, and its group's out= operator, which a deny list
-// may name instead.
-struct StructuredOp {
+// An operator the fallback is registered for, and its structured group's out= operator, which a
+// deny list may name instead ("" outside a group).
+struct ByName {
   const char* key;
   std::string_view out;
 };
 
 // Sorted by key, for binary search.
-inline constexpr StructuredOp kStructuredOps[] = {
+inline constexpr ByName kByName[] = {
     {"_convert_indices_from_coo_to_csr", "_convert_indices_from_coo_to_csr.out"},
     {"_convert_indices_from_csr_to_coo", "_convert_indices_from_csr_to_coo.out"},
     {"_linalg_det", "_linalg_det.result"},
@@ -28,6 +30,8 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"_linalg_slogdet", "_linalg_slogdet.sign"},
     {"_linalg_solve_ex", "_linalg_solve_ex.result"},
     {"_linalg_svd", "_linalg_svd.U"},
+    {"_stack", ""},
+    {"_stack.out", ""},
     {"_upsample_bicubic2d_aa", "_upsample_bicubic2d_aa.out"},
     {"_upsample_bicubic2d_aa_backward", "_upsample_bicubic2d_aa_backward.grad_input"},
     {"_upsample_bilinear2d_aa", "_upsample_bilinear2d_aa.out"},
@@ -52,9 +56,13 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"addcmul", "addcmul.out"},
     {"addmv", "addmv.out"},
     {"addmv_", "addmv.out"},
+    {"addr", ""},
+    {"addr.out", ""},
     {"all.dims", "all.dims_out"},
+    {"all.dims_out", ""},
     {"aminmax", "aminmax.out"},
     {"any.dims", "any.dims_out"},
+    {"any.dims_out", ""},
     {"asin", "asin.out"},
     {"asin_", "asin.out"},
     {"asinh", "asinh.out"},
@@ -168,6 +176,7 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"lerp_.Tensor", "lerp.Tensor_out"},
     {"lgamma", "lgamma.out"},
     {"lgamma_", "lgamma.out"},
+    {"linalg__powsum", ""},
     {"linalg_cholesky_ex", "linalg_cholesky_ex.L"},
     {"linalg_cross", "linalg_cross.out"},
     {"linalg_inv_ex", "linalg_inv_ex.inverse"},
@@ -193,6 +202,8 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"lu_unpack", "lu_unpack.out"},
     {"mish", "mish.out"},
     {"mish_", "mish.out"},
+    {"narrow_copy", ""},
+    {"native_group_norm", ""},
     {"ne_.Scalar", "ne.Scalar_out"},
     {"ne_.Tensor", "ne.Tensor_out"},
     {"neg_", "neg.out"},
@@ -200,6 +211,8 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"nextafter_", "nextafter.out"},
     {"norm.ScalarOpt_dim", "norm.out"},
     {"norm.ScalarOpt_dim_dtype", "norm.dtype_out"},
+    {"pixel_shuffle", ""},
+    {"pixel_unshuffle", ""},
     {"polygamma", "polygamma.out"},
     {"pow.Scalar", "pow.Scalar_out"},
     {"pow.Tensor_Tensor", "pow.Tensor_Tensor_out"},

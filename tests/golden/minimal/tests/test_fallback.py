@@ -244,6 +244,30 @@ def test_deny_list_naming_the_out_operator_refuses_its_group(name):
     assert backend.fallback_stats() == {}
 
 
+# aten's native_layer_norm has a CPU kernel and a composite-explicit one, and no kernel of
+# mydevice's: the fallback takes it whole (csrc/generated/cpu_fallback_tables.h)
+# and runs the CPU's kernel, rather than the decomposition running on the device, each of its
+# operators falling back in turn (a batch norm, then addcmul).
+def test_composite_explicit_operators_fall_back_whole():
+    backend.set_fallback_policy("silent")
+    x, weight, bias = torch.randn(4, 6, 8), torch.randn(8), torch.randn(8)
+    on_device = [t.to(DEVICE).requires_grad_() for t in (x, weight, bias)]
+    on_cpu = [t.clone().requires_grad_() for t in (x, weight, bias)]
+
+    def layer_norm(t, w, b):
+        return torch.nn.functional.layer_norm(t.transpose(0, 1), (8,), w, b)
+
+    result = layer_norm(*on_device)
+    assert backend.fallback_stats() == {"native_layer_norm": 1}
+    expected = layer_norm(*on_cpu)
+    torch.testing.assert_close(result.cpu(), expected)
+    grad = torch.randn(expected.shape)
+    result.backward(grad.to(DEVICE))
+    expected.backward(grad)
+    for got, want in zip(on_device, on_cpu):
+        torch.testing.assert_close(got.grad.cpu(), want.grad)
+
+
 def test_policy_from_environment(run_python):
     code = IMPORT_CPU_ONLY_OPS + (
         "import torch, torch_mydevice  # also without autoload\n"

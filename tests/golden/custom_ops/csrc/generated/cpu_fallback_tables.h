@@ -2,9 +2,11 @@
 // Regenerate with `frp-gen regen`; hand edits are detected and never silently overwritten.
 //
 // The operators the CPU fallback (cpu_fallback.cpp) is registered for by name, made by frp-gen from
-// the installed torch's native_functions.yaml and the descriptor's ops: the functional and in-place
-// operators of structured groups (add.Tensor, add_.Tensor) whose out= operator has a CPU kernel and
-// no kernel of npu_demo's.
+// the installed torch's native_functions.yaml and the descriptor's ops, so that each runs the CPU's
+// kernel whole: the functional and in-place operators of structured groups (add.Tensor,
+// add_.Tensor) whose out= operator has a CPU kernel and no kernel of npu_demo's, and the operators
+// with a CPU kernel and a composite-explicit one (native_layer_norm), which would otherwise run
+// that decomposition on npu_demo.
 #pragma once
 
 #include <array>
@@ -12,15 +14,15 @@
 
 namespace npu_demo::cpu_fallback {
 
-// An operator the fallback is registered for, and its group's out= operator, which a deny list
-// may name instead.
-struct StructuredOp {
+// An operator the fallback is registered for, and its structured group's out= operator, which a
+// deny list may name instead ("" outside a group).
+struct ByName {
   const char* key;
   std::string_view out;
 };
 
 // Sorted by key, for binary search.
-inline constexpr StructuredOp kStructuredOps[] = {
+inline constexpr ByName kByName[] = {
     {"_addmm_activation", "_addmm_activation.out"},
     {"_convert_indices_from_coo_to_csr", "_convert_indices_from_coo_to_csr.out"},
     {"_convert_indices_from_csr_to_coo", "_convert_indices_from_csr_to_coo.out"},
@@ -33,6 +35,8 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"_log_softmax_backward_data", "_log_softmax_backward_data.out"},
     {"_softmax", "_softmax.out"},
     {"_softmax_backward_data", "_softmax_backward_data.out"},
+    {"_stack", ""},
+    {"_stack.out", ""},
     {"_upsample_bicubic2d_aa", "_upsample_bicubic2d_aa.out"},
     {"_upsample_bicubic2d_aa_backward", "_upsample_bicubic2d_aa_backward.grad_input"},
     {"_upsample_bilinear2d_aa", "_upsample_bilinear2d_aa.out"},
@@ -62,15 +66,19 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"addmm_", "addmm.out"},
     {"addmv", "addmv.out"},
     {"addmv_", "addmv.out"},
+    {"addr", ""},
+    {"addr.out", ""},
     {"all", "all.all_out"},
     {"all.dim", "all.out"},
     {"all.dims", "all.dims_out"},
+    {"all.dims_out", ""},
     {"amax", "amax.out"},
     {"amin", "amin.out"},
     {"aminmax", "aminmax.out"},
     {"any", "any.all_out"},
     {"any.dim", "any.out"},
     {"any.dims", "any.dims_out"},
+    {"any.dims_out", ""},
     {"argmax", "argmax.out"},
     {"argmin", "argmin.out"},
     {"asin", "asin.out"},
@@ -221,6 +229,7 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"lerp_.Tensor", "lerp.Tensor_out"},
     {"lgamma", "lgamma.out"},
     {"lgamma_", "lgamma.out"},
+    {"linalg__powsum", ""},
     {"linalg_cholesky_ex", "linalg_cholesky_ex.L"},
     {"linalg_cross", "linalg_cross.out"},
     {"linalg_inv_ex", "linalg_inv_ex.inverse"},
@@ -258,6 +267,9 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"mish_", "mish.out"},
     {"mul.Tensor", "mul.out"},
     {"mul_.Tensor", "mul.out"},
+    {"narrow_copy", ""},
+    {"native_group_norm", ""},
+    {"native_layer_norm", ""},
     {"ne.Scalar", "ne.Scalar_out"},
     {"ne.Tensor", "ne.Tensor_out"},
     {"ne_.Scalar", "ne.Scalar_out"},
@@ -270,6 +282,8 @@ inline constexpr StructuredOp kStructuredOps[] = {
     {"nll_loss_forward", "nll_loss_forward.output"},
     {"norm.ScalarOpt_dim", "norm.out"},
     {"norm.ScalarOpt_dim_dtype", "norm.dtype_out"},
+    {"pixel_shuffle", ""},
+    {"pixel_unshuffle", ""},
     {"polygamma", "polygamma.out"},
     {"pow.Scalar", "pow.Scalar_out"},
     {"pow.Tensor_Scalar", "pow.Tensor_Scalar_out"},
