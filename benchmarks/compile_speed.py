@@ -14,8 +14,9 @@ kernels, so this is what the device adds around them).
 Every variant starts from the same weights and inputs. Each figure is the median over --runs
 runs of a batch of calls, after warm-up (the compile happens there), with a synchronize of the
 device after each batch; the variants' batches alternate, so that drift in the machine's speed
-affects all alike. A device without an Inductor code generator shows "-" in its compiled
-column.
+affects all alike, each batch after one untimed call of its variant (the previous variant's
+threads are still spinning for work, and its data has left the caches). A device without an
+Inductor code generator shows "-" in its compiled column.
 
 Run it with the Python of the virtualenv the backend is installed in, for example:
   build/venv-cpuref/bin/python benchmarks/compile_speed.py --device cpuref
@@ -95,6 +96,8 @@ def median_seconds(calls: dict, device_module, batch: int, runs: int) -> dict:
     samples = {name: [] for name in calls}
     for _ in range(runs):
         for name, (call, where) in calls.items():
+            call()  # untimed: while the other variants' threads wind down
+            sync(where)
             start = time.perf_counter()
             for _ in range(batch):
                 call()
