@@ -229,8 +229,8 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
 // k = (channel, i, j) at (oh, ow) times g[n, oh * out_w + ow, m], g being the output's gradient
 // with the positions as rows (contiguous, of a multiple of BLOCK_COLS columns). x is laid out in
 // phases as conv_blocks reads it; only output positions are visited, so no read leaves a plane.
-// A part is `samples` consecutive samples: one (a product per sample, whose g stays in cache) or
-// all of them, the host summing the parts.
+// A part is `samples` consecutive samples, as many as keep the part's g in cache (the host
+// chooses them and sums the parts).
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_weight_blocks(
     __global float *c, ulong c_off, __global const float *x, ulong x_off,
     __global const float *g, ulong g_off, long K, long N, long batch, long samples,
