@@ -43,6 +43,8 @@ def test_a_fused_chain_is_one_opencl_kernel():
     code = compiled_equals_eager(lambda x: (torch.sin(x) * 2 + 1).relu(), x)
     assert code.count("__kernel void") == 1, code
     assert "CompiledKernel(" in code
+    # Named after what it fuses, as the profiler shows it.
+    assert "__kernel void opencl_fused_add_mul_relu_sin_0(" in code, code
 
 
 FLOAT_UNARY = [

@@ -10,9 +10,9 @@ a loop over them vectorizes, 1 on a GPU). A reduction's row (an element of ``x``
 ROW_LANES work-items, which loop over the reduced elements (the ``r0_`` range) in turn and then
 merge their accumulators through local memory:
 
-    __kernel void opencl_fused_1(__global float* in_ptr0_buffer, const ulong in_ptr0_start,
-                                 __global float* out_ptr0_buffer, const ulong out_ptr0_start,
-                                 const long xnumel, const long r0_numel) {
+    __kernel void opencl_fused_sum_1(__global float* in_ptr0_buffer, const ulong in_ptr0_start,
+                                     __global float* out_ptr0_buffer, const ulong out_ptr0_start,
+                                     const long xnumel, const long r0_numel) {
       __global float* in_ptr0 = in_ptr0_buffer + in_ptr0_start;
       ...
       const int xindex = get_global_id(0) / ROW_LANES;
@@ -53,6 +53,7 @@ from typing import Any
 
 import sympy
 import torch
+from torch._inductor import config
 from torch._inductor.codegen.common import (
     CSEVariable,
     DeferredLine,
@@ -65,7 +66,7 @@ from torch._inductor.codegen.simd import (
     SIMDKernel,
     SIMDScheduling,
 )
-from torch._inductor.utils import get_kernel_metadata
+from torch._inductor.utils import get_fused_kernel_name, get_kernel_metadata
 from torch._inductor.virtualized import V
 from torch.utils._ordered_set import OrderedSet
 from torch.utils._sympy.printers import ExprPrinter
@@ -1015,7 +1016,14 @@ class Scheduling(SIMDScheduling):
         wrapper = V.graph.wrapper_code
         if src_code in wrapper.src_to_kernel:
             return wrapper.src_to_kernel[src_code]
-        name = f"opencl_fused_{wrapper.next_kernel_suffix()}"
+        # Named after the operators it fuses, as Inductor names Triton's kernels, so that a
+        # profile's rows say what each kernel does (opencl_fused_native_layer_norm_3).
+        fused = (
+            get_fused_kernel_name(node_schedule, config.triton.descriptive_names)
+            if config.triton.descriptive_names
+            else "fused"
+        )
+        name = f"opencl_{fused}_{wrapper.next_kernel_suffix()}"
         wrapper.src_to_kernel[src_code] = name
         source = src_code.replace("KERNEL_NAME", name)
         wrapper.add_import_once("from torch_ocl.opencl_inductor import CompiledKernel")

@@ -117,7 +117,7 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   TORCH_CHECK(device.is_privateuseone(), code.name, ": the tensors are on ", device);
   if (elements <= 0) return;
   const int index = device.index();
-  // The profiler shows the kernel's device time under its own name (opencl_fused_3).
+  // The profiler shows the kernel's device time under its own name (opencl_fused_sum_3).
   const device_activity::Scope activity(code.name);
   Launch launch(index, built_for(code, index), code.name.c_str());
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
