@@ -22,37 +22,33 @@ void for_each_dispatch_key(std::string_view list, Fn&& fn) {
   }
 }
 
-bool names_key(const model::NativeFunction& fn, std::string_view wanted) {
+// Whether `fn`'s `dispatch:` names a key that `matches`.
+template <class Match>
+bool names_key_where(const model::NativeFunction& fn, Match&& matches) {
   bool found = false;
   for (const auto& [list, kernel] : fn.dispatch) {
-    for_each_dispatch_key(list, [&](std::string_view key) { found = found || key == wanted; });
+    for_each_dispatch_key(list, [&](std::string_view key) { found = found || matches(key); });
   }
   return found;
+}
+
+bool names_key(const model::NativeFunction& fn, std::string_view wanted) {
+  return names_key_where(fn, [&](std::string_view key) { return key == wanted; });
 }
 
 // An operator with a composite-explicit kernel, which serves every backend without a kernel of
 // its own (a decomposition with its own gradient formula).
 bool has_composite_explicit_kernel(const model::NativeFunction& fn) {
-  bool found = false;
-  for (const auto& [list, kernel] : fn.dispatch) {
-    for_each_dispatch_key(list, [&](std::string_view key) {
-      found = found || key.starts_with("CompositeExplicitAutograd");
-    });
-  }
-  return found;
+  return names_key_where(
+      fn, [](std::string_view key) { return key.starts_with("CompositeExplicitAutograd"); });
 }
 
 // An operator whose kernels for every backend come from its decomposition, autograd included:
 // a kernel of the device's own would leave it without a gradient formula.
 bool has_composite_implicit_kernel(const model::NativeFunction& fn) {
   if (fn.dispatch.empty() && fn.structured_delegate.empty()) return true;  // the default
-  bool found = false;
-  for (const auto& [list, kernel] : fn.dispatch) {
-    for_each_dispatch_key(list, [&](std::string_view key) {
-      found = found || key.starts_with("CompositeImplicitAutograd");
-    });
-  }
-  return found;
+  return names_key_where(
+      fn, [](std::string_view key) { return key.starts_with("CompositeImplicitAutograd"); });
 }
 
 // The out= operator whose CPU kernel serves `fn` (a structured group's functional or in-place
