@@ -10,19 +10,10 @@
 #include <ATen/ops/col2im_ops.h>
 
 #include "generated/cpu_fallback.h"
-#include "opencl/elementwise.h"
 #include "opencl/nn.h"
 
 namespace ocl::kernels {
 namespace {
-
-std::optional<int> device_for(const at::Tensor& self, const at::Tensor* out = nullptr) {
-  if (!at::isFloatingType(self.scalar_type()) ||
-      (out != nullptr && out->scalar_type() != self.scalar_type())) {
-    return std::nullopt;
-  }
-  return opencl::elementwise::device_for({&self, out}, opencl::elementwise::CpuScalars::kRefused);
-}
 
 // The image of [C * kH * kW, L] or [N, C * kH * kW, L] columns, checked as the CPU's kernel
 // checks them.
@@ -37,14 +28,7 @@ at::Tensor image(
       output_size.size() == 2,
       "It is expected output_size equals to 2, but got size ",
       output_size.size());
-  for (const auto& [name, value] :
-       {std::pair{"kernel_size", kernel_size},
-        std::pair{"dilation", dilation},
-        std::pair{"padding", padding},
-        std::pair{"stride", stride}}) {
-    TORCH_CHECK(
-        value.size() == 2, "It is expected ", name, " equals to 2, but got size ", value.size());
-  }
+  opencl::nn::check_window_arguments(kernel_size, dilation, padding, stride);
   const int64_t height = output_size[0].expect_int(), width = output_size[1].expect_int();
   at::native::col2im_shape_check(
       self,
@@ -82,7 +66,7 @@ at::Tensor& col2im_out(
     at::IntArrayRef padding,
     at::IntArrayRef stride,
     at::Tensor& out) {
-  if (!device_for(self, &out)) {
+  if (!opencl::nn::unfold_device(self, &out)) {
     return cpu_fallback::call<at::_ops::col2im_out>(
         self, output_size, kernel_size, dilation, padding, stride, out);
   }
@@ -101,7 +85,7 @@ at::Tensor col2im(
     at::IntArrayRef dilation,
     at::IntArrayRef padding,
     at::IntArrayRef stride) {
-  if (!device_for(self)) {
+  if (!opencl::nn::unfold_device(self)) {
     return cpu_fallback::call<at::_ops::col2im>(
         self, output_size, kernel_size, dilation, padding, stride);
   }

@@ -10,19 +10,10 @@
 #include <ATen/ops/im2col_ops.h>
 
 #include "generated/cpu_fallback.h"
-#include "opencl/elementwise.h"
 #include "opencl/nn.h"
 
 namespace ocl::kernels {
 namespace {
-
-std::optional<int> device_for(const at::Tensor& self, const at::Tensor* out = nullptr) {
-  if (!at::isFloatingType(self.scalar_type()) ||
-      (out != nullptr && out->scalar_type() != self.scalar_type())) {
-    return std::nullopt;
-  }
-  return opencl::elementwise::device_for({&self, out}, opencl::elementwise::CpuScalars::kRefused);
-}
 
 // The columns of a [C, H, W] or [N, C, H, W] input, checked as the CPU's kernel checks them.
 at::Tensor columns(
@@ -31,14 +22,7 @@ at::Tensor columns(
     at::IntArrayRef dilation,
     at::IntArrayRef padding,
     at::IntArrayRef stride) {
-  for (const auto& [name, value] :
-       {std::pair{"kernel_size", kernel_size},
-        std::pair{"dilation", dilation},
-        std::pair{"padding", padding},
-        std::pair{"stride", stride}}) {
-    TORCH_CHECK(
-        value.size() == 2, "It is expected ", name, " equals to 2, but got size ", value.size());
-  }
+  opencl::nn::check_window_arguments(kernel_size, dilation, padding, stride);
   at::native::im2col_shape_check(
       self,
       at::Tensor(),
@@ -68,7 +52,7 @@ at::Tensor& im2col_out(
     at::IntArrayRef padding,
     at::IntArrayRef stride,
     at::Tensor& out) {
-  if (!device_for(self, &out)) {
+  if (!opencl::nn::unfold_device(self, &out)) {
     return cpu_fallback::call<at::_ops::im2col_out>(
         self, kernel_size, dilation, padding, stride, out);
   }
@@ -85,7 +69,7 @@ at::Tensor im2col(
     at::IntArrayRef dilation,
     at::IntArrayRef padding,
     at::IntArrayRef stride) {
-  if (!device_for(self)) {
+  if (!opencl::nn::unfold_device(self)) {
     return cpu_fallback::call<at::_ops::im2col>(self, kernel_size, dilation, padding, stride);
   }
   return columns(self, kernel_size, dilation, padding, stride);

@@ -352,6 +352,29 @@ at::Tensor unfold(const at::Tensor& input_, const Window2d& window) {
   return im2col(input, s, window, Columns::kPerSample, s.positions());
 }
 
+std::optional<int> unfold_device(const at::Tensor& self, const at::Tensor* out) {
+  if (!at::isFloatingType(self.scalar_type()) ||
+      (out != nullptr && out->scalar_type() != self.scalar_type())) {
+    return std::nullopt;
+  }
+  return elementwise::device_for({&self, out}, elementwise::CpuScalars::kRefused);
+}
+
+void check_window_arguments(
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef dilation,
+    at::IntArrayRef padding,
+    at::IntArrayRef stride) {
+  for (const auto& [name, value] :
+       {std::pair{"kernel_size", kernel_size},
+        std::pair{"dilation", dilation},
+        std::pair{"padding", padding},
+        std::pair{"stride", stride}}) {
+    TORCH_CHECK(
+        value.size() == 2, "It is expected ", name, " equals to 2, but got size ", value.size());
+  }
+}
+
 at::Tensor fold(
     const at::Tensor& columns_,
     int64_t channels,

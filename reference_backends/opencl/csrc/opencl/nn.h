@@ -92,6 +92,15 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward(
 // the caller has checked: the columns [N, C * kH * kW, out_h * out_w] of a [N, C, H, W] input
 // under `window`, and the sum of such columns back into a [N, channels, height, width] image.
 at::Tensor unfold(const at::Tensor& input, const Window2d& window);
+// The device unfold and fold run on for `self` (and `out`, if any): none unless the tensors are
+// floating, of one dtype, on one ocl device (the CPU runs the others).
+std::optional<int> unfold_device(const at::Tensor& self, const at::Tensor* out = nullptr);
+// The checks the CPU's im2col and col2im make of their window arguments first.
+void check_window_arguments(
+    at::IntArrayRef kernel_size,
+    at::IntArrayRef dilation,
+    at::IntArrayRef padding,
+    at::IntArrayRef stride);
 at::Tensor fold(
     const at::Tensor& columns,
     int64_t channels,
