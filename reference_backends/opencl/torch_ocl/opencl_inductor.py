@@ -7,8 +7,13 @@ Inductor does not fuse (matrix products, convolutions) stay calls of ocl's own k
 The shape of a kernel. A pointwise kernel's work-item takes CHUNK consecutive elements of the
 output (the ``x`` range; CHUNK is a build option of every ocl program: 64 on a CPU device, where
 a loop over them vectorizes, 1 on a GPU). A reduction's row (an element of ``x``) belongs to
-ROW_LANES work-items, which loop over the reduced elements (the ``r0_`` range) in turn and then
-merge their accumulators through local memory:
+ROW_LANES work-items: 1 on a CPU device, where PoCL runs a work-group on one core and a barrier is
+a pass over the group; a work-group on a GPU. On a CPU the work-item keeps 8 copies of each
+accumulator (lanes), element i going into copy i % 8, and folds them in lane order after the
+loop: a loop into a single accumulator cannot vectorize (a float sum may not be reordered, a
+Welford step depends on the one before), and PoCL then runs the work-items around it one by one
+as well. On a GPU the work-items of a group take every ROW_LANES-th element and fold their
+accumulators through local memory:
 
     __kernel void opencl_fused_sum_1(__global float* in_ptr0_buffer, const ulong in_ptr0_start,
                                      __global float* out_ptr0_buffer, const ulong out_ptr0_start,
@@ -19,18 +24,28 @@ merge their accumulators through local memory:
       const int rlane = get_local_id(0) % ROW_LANES;
       if (xindex >= xnumel) return;
       float tmp1 = 0;
-      for (int r0_index = rlane; r0_index < r0_numel; r0_index += ROW_LANES) {
-        float tmp0 = in_ptr0[r0_index + 64*xindex];
-        tmp1 += tmp0;
-      }
-      #if ROW_LANES > 1
-      ... (the lanes' accumulators merged in lane order)
+      {
+      #if ROW_LANES == 1
+        float tmp1_lanes[8];
+        ... (each lane's copy set to tmp1)
+        const int r0_whole = r0_numel / 8 * 8;
+        for (int r0_index_base = 0; r0_index_base < r0_whole; r0_index_base += 8) {
+          for (int lane = 0; lane < 8; ++lane) {
+            const int r0_index = r0_index_base + lane;
+            float tmp1 = tmp1_lanes[lane];
+            float tmp0 = in_ptr0[r0_index + 64*xindex];
+            tmp1 += tmp0;
+            tmp1_lanes[lane] = tmp1;
+          }
+        }
+        ... (the same for the last r0_numel % 8 elements, then the lanes folded into tmp1)
+      #else
+        for (int r0_index = rlane; r0_index < r0_numel; r0_index += ROW_LANES) { ... }
+        ... (the work-items' accumulators folded through local memory)
       #endif
+      }
       if (rlane == 0) { out_ptr0[xindex] = (float)(tmp1); }
     }
-
-ROW_LANES is 1 on a CPU device: PoCL runs a work-group on one core and a barrier is a pass over
-the group, so a row is best reduced by one work-item with no barrier at all.
 
 The wrapper defines each kernel once (``torch.ops.ocl_compiled.define``, see
 ``csrc/opencl/compiled.cpp``) and calls it through ``CompiledKernel``; ocl builds the program on
@@ -155,6 +170,16 @@ inline float round_to_half(float value) {
 }
 inline float round_to_bf16(float value) { return bf16_to_float(float_to_bf16(value)); }
 """
+
+
+# The accumulators a CPU's work-item keeps for its row: 8 on every CPU, as ocl's own reductions
+# (csrc/opencl/programs.cpp), so that the order of a row's sums does not depend on the machine.
+_VECTOR_LANES = 8
+
+
+def _lane_type(acc: CSEVariable) -> str:
+    """The type of a lane's copy of an accumulator in memory (OpenCL C leaves bool's size open)."""
+    return "uchar" if acc.dtype == torch.bool else value_type(acc.dtype)
 
 
 def value_type(dtype: torch.dtype) -> str:
@@ -796,33 +821,92 @@ class OpenCLKernel(SIMDKernel):
             return accumulators[1]
         return accumulators if len(accumulators) > 1 else accumulators[0]
 
-    def _merge_lanes(self) -> None:
-        """After a reduction loop, where ROW_LANES work-items share a row: each leaves its
-        accumulators in local memory, and each then folds those of its row in lane order, so
-        that all hold the row's result (and the same one). Compiled out where a work-item
-        reduces a row alone (ROW_LANES 1, CPU devices)."""
-        if not self.lane_results:
-            return
-        self.body.writeline("#if ROW_LANES > 1")
-        for _, _, accumulators in self.lane_results:
-            for acc in accumulators:
-                kind = "uchar" if acc.dtype == torch.bool else value_type(acc.dtype)
-                self.local_arrays.append(f"__local {kind} {acc}_lanes[GROUP];")
-                self.body.writeline(f"{acc}_lanes[get_local_id(0)] = {acc};")
-        self.body.writeline("barrier(CLK_LOCAL_MEM_FENCE);")
+    def _accumulators(self) -> list[CSEVariable]:
+        return [acc for _, _, accs in self.lane_results for acc in accs]
+
+    def _fold_lanes(self, count: str, lane_copy: Any) -> None:
+        """Sets each accumulator of the loop to the fold of its `count` lanes' copies, in lane
+        order: lane_copy(acc, lane) is the C expression of lane `lane`'s copy of `acc`."""
         for kind, dtype, accumulators in self.lane_results:
             for acc in accumulators:
-                self.body.writeline(f"{acc} = {acc}_lanes[get_local_id(0) - rlane];")
-            self.body.writeline("for (int lane = 1; lane < ROW_LANES; ++lane) {")
+                self.body.writeline(f"{acc} = {lane_copy(acc, '0')};")
+            self.body.writeline(f"for (int lane = 1; lane < {count}; ++lane) {{")
             with self.body.indent():
-                others = tuple(
-                    f"{acc}_lanes[get_local_id(0) - rlane + lane]"
-                    for acc in accumulators
-                )
+                others = tuple(lane_copy(acc, "lane") for acc in accumulators)
                 self.body.writelines(_merge(kind, dtype, accumulators, others))
             self.body.writeline("}")
-        self.body.writeline("#endif")
-        self.lane_results.clear()
+
+    def _write_shared_row_loop(self, loop: Any, loop_body: IndentedBuffer) -> None:
+        """The loop where ROW_LANES work-items share a row (a GPU): each takes every
+        ROW_LANES-th element and leaves its accumulators in local memory; each then folds those
+        of its row in lane order, so that all hold the row's result (and the same one)."""
+        self._write_loop(loop, "rlane", "ROW_LANES", loop_body)
+        for acc in self._accumulators():
+            self.local_arrays.append(f"__local {_lane_type(acc)} {acc}_lanes[GROUP];")
+            self.body.writeline(f"{acc}_lanes[get_local_id(0)] = {acc};")
+        self.body.writeline("barrier(CLK_LOCAL_MEM_FENCE);")
+
+        def shared(acc: CSEVariable, lane: str) -> str:
+            offset = "" if lane == "0" else f" + {lane}"
+            return f"{acc}_lanes[get_local_id(0) - rlane{offset}]"
+
+        self._fold_lanes("ROW_LANES", shared)
+
+    def _write_vector_lane_loop(self, loop: Any, loop_body: IndentedBuffer) -> None:
+        """The loop where a work-item reduces its row alone (a CPU): into _VECTOR_LANES copies
+        of each accumulator, element i into copy i % _VECTOR_LANES, folded in lane order after
+        the loop (the module's docstring says why). Whole groups of lanes first, in a loop over
+        the lanes that vectorizes, then the last elements."""
+        lanes, index, name = _VECTOR_LANES, self.index_dtype, loop.name
+        whole = f"{loop.prefix}whole"
+        accumulators = self._accumulators()
+        # Each lane's copy, in scope in the loop's body under the accumulator's own name.
+        take = [f"{value_type(a.dtype)} {a} = {a}_lanes[lane];" for a in accumulators]
+        put = [f"{a}_lanes[lane] = {a};" for a in accumulators]
+        for a in accumulators:
+            self.body.writeline(f"{_lane_type(a)} {a}_lanes[{lanes}];")
+        self.body.writeline(f"for (int lane = 0; lane < {lanes}; ++lane) {{")
+        with self.body.indent():
+            self.body.writelines(put)
+        self.body.writeline("}")
+        self.body.writeline(
+            f"const {index} {whole} = {loop.prefix}numel / {lanes} * {lanes};"
+        )
+        self.body.writeline(
+            f"for ({index} {name}_base = 0; {name}_base < {whole}; {name}_base += {lanes}) {{"
+        )
+        with self.body.indent():
+            self.body.writeline(f"for (int lane = 0; lane < {lanes}; ++lane) {{")
+            with self.body.indent():
+                self.body.writeline(f"const {index} {name} = {name}_base + lane;")
+                self.body.writelines(take)
+                self.body.splice(loop_body)
+                self.body.writelines(put)
+            self.body.writeline("}")
+        self.body.writeline("}")
+        # The last numel % _VECTOR_LANES elements, a lane each.
+        self.body.writeline(
+            f"for ({index} {name} = {whole}; {name} < {loop.prefix}numel; ++{name}) {{"
+        )
+        with self.body.indent():
+            self.body.writeline(f"const int lane = {name} - {whole};")
+            self.body.writelines(take)
+            self.body.splice(loop_body)
+            self.body.writelines(put)
+        self.body.writeline("}")
+        self._fold_lanes(str(lanes), lambda acc, lane: f"{acc}_lanes[{lane}]")
+
+    def _write_loop(
+        self, loop: Any, start: str, step: str, loop_body: IndentedBuffer
+    ) -> None:
+        index, name = self.index_dtype, loop.name
+        self.body.writeline(
+            f"for ({index} {name} = {start}; {name} < {loop.prefix}numel; "
+            f"{name} += {step}) {{"
+        )
+        with self.body.indent():
+            self.body.splice(loop_body)
+        self.body.writeline("}")
 
     @staticmethod
     def _identity(dtype: torch.dtype, kind: str) -> str:
@@ -854,18 +938,22 @@ class OpenCLKernel(SIMDKernel):
             return
         loop = next((tree for tree in self.range_trees if tree.is_loop), None)
         if self.inside_reduction and loop is not None:
-            index, name = self.index_dtype, loop.name
-            self.body.writeline(
-                f"for ({index} {name} = rlane; {name} < {loop.prefix}numel; "
-                f"{name} += ROW_LANES) {{"
-            )
-            with self.body.indent():
-                self.body.splice(self.indexing_code)
-                self.body.splice(self.loads)
-                self.body.splice(self.compute)
-                self.body.splice(self.stores)
-            self.body.writeline("}")
-            self._merge_lanes()
+            loop_body = IndentedBuffer()
+            for buffer in (self.indexing_code, self.loads, self.compute, self.stores):
+                loop_body.splice(buffer)
+            if self.lane_results:
+                # In a block: a kernel has a loop per pass over its rows (softmax has three).
+                self.body.writeline("{")
+                with self.body.indent():
+                    self.body.writeline("#if ROW_LANES == 1")
+                    self._write_vector_lane_loop(loop, loop_body)
+                    self.body.writeline("#else")
+                    self._write_shared_row_loop(loop, loop_body)
+                    self.body.writeline("#endif")
+                self.body.writeline("}")
+                self.lane_results.clear()
+            else:
+                self._write_loop(loop, "rlane", "ROW_LANES", loop_body)
             self.cse.invalidate(self.outside_loop_vars)
             loop.cache_clear()
         else:
