@@ -271,6 +271,27 @@ def test_padding_and_concatenation_mask_their_loads():
     compiled_equals_eager(pad_and_cat, x, y)
 
 
+def test_indices_divided_unsigned_stay_signed():
+    """A quotient or remainder of an index is computed unsigned (faster on a CPU's vector unit)
+    and made signed again, so that what is computed from it may go below zero."""
+    x = torch.randn(4, 6, 10)
+
+    def shuffled_and_padded(x):
+        moved = x.transpose(1, 2).reshape(4, 5, 12).permute(2, 0, 1)
+        return F.pad(moved, (3, 2, 1, 1), value=-1.5) * 2, F.pixel_shuffle(
+            x.view(1, 24, 1, 10), 2
+        )
+
+    code = compiled_equals_eager(shuffled_and_padded, x)
+    assert "(uint)(" in code, code
+
+    def below_zero(x):  # an index's quotient minus 3: negative for the first rows
+        rows = torch.arange(x.shape[0], device=x.device)
+        return (rows // 4 - 3).to(x.dtype)[:, None] * x + (rows % 5 - 2)[:, None]
+
+    compiled_equals_eager(below_zero, torch.randn(30, 7))
+
+
 def test_gathers_read_indices_from_tensors():
     weight = torch.randn(10, 6)
     index = torch.tensor([[0, 9, 3], [4, 4, 1]])

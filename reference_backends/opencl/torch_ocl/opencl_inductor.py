@@ -230,21 +230,42 @@ class OpenCLPrinter(ExprPrinter):
 
     def _print_ModularIndexing(self, expr: sympy.Expr) -> str:
         x, div, mod = expr.args
-        quotient = self.doprint(x) if div == 1 else self._divide(x, div)
-        if _plain_division(x, mod):
-            return f"(({quotient}) % ({self.doprint(mod)}))"
-        return f"python_mod({quotient}, {self.doprint(mod)})"
+        if div == 1:
+            return self._modulo(x, mod)
+        if _plain_division(x, div) and _plain_division(x, mod):
+            operation = (
+                f"{self._unsigned(x)} / ({self.doprint(div)}) % ({self.doprint(mod)})"
+            )
+            return self._signed(operation)
+        return f"python_mod({self._divide(x, div)}, {self.doprint(mod)})"
 
     def _print_PythonMod(self, expr: sympy.Expr) -> str:
-        x, mod = expr.args
+        return self._modulo(*expr.args)
+
+    def _modulo(self, x: sympy.Expr, mod: sympy.Expr) -> str:
         if _plain_division(x, mod):
-            return f"(({self.doprint(x)}) % ({self.doprint(mod)}))"
+            return self._signed(f"{self._unsigned(x)} % ({self.doprint(mod)})")
         return f"python_mod({self.doprint(x)}, {self.doprint(mod)})"
 
     def _divide(self, x: sympy.Expr, divisor: sympy.Expr) -> str:
         if _plain_division(x, divisor):
-            return f"(({self.doprint(x)}) / ({self.doprint(divisor)}))"
+            return self._signed(f"{self._unsigned(x)} / ({self.doprint(divisor)})")
         return f"floor_div({self.doprint(x)}, {self.doprint(divisor)})"
+
+    # Such a division is done unsigned, and its result made signed again: dividing a signed
+    # integer by a constant needs a sign correction that a CPU's vector unit has no instruction
+    # for, which kept the loops around it scalar (a transposing copy of 196,608 elements:
+    # 557 -> 411 us).
+    @staticmethod
+    def _index_type() -> str:
+        kernel = V.kernel
+        return kernel.index_dtype if isinstance(kernel, OpenCLKernel) else "long"
+
+    def _unsigned(self, x: sympy.Expr) -> str:
+        return f"(u{self._index_type()})({self.doprint(x)})"
+
+    def _signed(self, operation: str) -> str:
+        return f"(({self._index_type()})({operation}))"
 
     def _print_CleanDiv(self, expr: sympy.Expr) -> str:
         return self._print_FloorDiv(expr)
