@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 import sympy
@@ -78,6 +79,7 @@ from torch._inductor.codegen.common import (
 )
 from torch._inductor.codegen.simd import (
     IterationRangesEntry,
+    IterationRangesRoot,
     SIMDKernel,
     SIMDScheduling,
 )
@@ -845,7 +847,9 @@ class OpenCLKernel(SIMDKernel):
     def _accumulators(self) -> list[CSEVariable]:
         return [acc for _, _, accs in self.lane_results for acc in accs]
 
-    def _fold_lanes(self, count: str, lane_copy: Any) -> None:
+    def _fold_lanes(
+        self, count: str, lane_copy: Callable[[CSEVariable, str], str]
+    ) -> None:
         """Sets each accumulator of the loop to the fold of its `count` lanes' copies, in lane
         order: lane_copy(acc, lane) is the C expression of lane `lane`'s copy of `acc`."""
         for kind, dtype, accumulators in self.lane_results:
@@ -857,7 +861,9 @@ class OpenCLKernel(SIMDKernel):
                 self.body.writelines(_merge(kind, dtype, accumulators, others))
             self.body.writeline("}")
 
-    def _write_shared_row_loop(self, loop: Any, loop_body: IndentedBuffer) -> None:
+    def _write_shared_row_loop(
+        self, loop: IterationRangesRoot, loop_body: IndentedBuffer
+    ) -> None:
         """The loop where ROW_LANES work-items share a row (a GPU): each takes every
         ROW_LANES-th element and leaves its accumulators in local memory; each then folds those
         of its row in lane order, so that all hold the row's result (and the same one)."""
@@ -873,7 +879,9 @@ class OpenCLKernel(SIMDKernel):
 
         self._fold_lanes("ROW_LANES", shared)
 
-    def _write_vector_lane_loop(self, loop: Any, loop_body: IndentedBuffer) -> None:
+    def _write_vector_lane_loop(
+        self, loop: IterationRangesRoot, loop_body: IndentedBuffer
+    ) -> None:
         """The loop where a work-item reduces its row alone (a CPU): into _VECTOR_LANES copies
         of each accumulator, element i into copy i % _VECTOR_LANES, folded in lane order after
         the loop (the module's docstring says why). Whole groups of lanes first, in a loop over
@@ -918,7 +926,11 @@ class OpenCLKernel(SIMDKernel):
         self._fold_lanes(str(lanes), lambda acc, lane: f"{acc}_lanes[{lane}]")
 
     def _write_loop(
-        self, loop: Any, start: str, step: str, loop_body: IndentedBuffer
+        self,
+        loop: IterationRangesRoot,
+        start: str,
+        step: str,
+        loop_body: IndentedBuffer,
     ) -> None:
         index, name = self.index_dtype, loop.name
         self.body.writeline(
