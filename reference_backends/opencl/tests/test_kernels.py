@@ -256,6 +256,28 @@ def test_fill_converts_the_value_to_the_dtype_first(value) -> None:
         )
 
 
+@pytest.mark.parametrize("dtype", ALL)
+def test_zero_is_queued_behind_the_work_before_it(dtype) -> None:
+    """zero_ is a kernel on the current stream, as CUDA's: it returns while a long product is
+    still running (autograd zeroes buffers in every backward pass, and a host that waited there
+    could not queue ahead), and it runs after what was queued before it, on the product's own
+    result too."""
+    a = torch.randn(1500, 1500, device=DEVICE)
+    cleared = sample((4, 6), dtype).to(DEVICE)
+    strided = sample((4, 6), dtype).to(DEVICE)[:, ::2]
+    torch.ocl.synchronize()
+    # A copy from the host waits for the queue: nothing after the product may make one.
+    product = a @ a
+    cleared.zero_()
+    strided.zero_()
+    product.zero_()
+    assert not torch.ocl.current_stream().query(), "zero_ waited for the product"
+    torch.ocl.synchronize()
+    assert torch.equal(cleared.cpu(), torch.zeros(4, 6, dtype=dtype))
+    assert torch.equal(strided.cpu(), torch.zeros(4, 3, dtype=dtype))
+    assert torch.equal(product.cpu(), torch.zeros(1500, 1500))
+
+
 def test_fill_refuses_a_value_the_dtype_cannot_hold() -> None:
     with pytest.raises(
         RuntimeError, match="cannot be converted to type int8_t without overflow"

@@ -274,10 +274,14 @@ at::Tensor view(const at::Tensor& self, c10::SymIntArrayRef size) {
 
 // zero_(Tensor(a!) self) -> Tensor(a!)
 at::Tensor& zero_(at::Tensor& self) {
-  // The generated default clears a tensor that is one block with a memset; any other it writes
-  // from the host, element by element through the runtime (seconds for a strided view of a
-  // million elements). The fill kernel writes such a tensor in place.
-  if (self.is_non_overlapping_and_dense()) return minimal::zero_(self);
+  // The fill kernel, queued on the current stream like any other kernel. The generated default
+  // clears a tensor that is one block with the runtime's memset, which is complete when it
+  // returns: the host would wait for all queued work each time autograd zeroes a buffer. The
+  // default stays for dense tensors the fill kernel does not take (their dtype, their rank);
+  // any other tensor it would write from the host, element by element.
+  if (!opencl::elementwise::device_for({&self}) && self.is_non_overlapping_and_dense()) {
+    return minimal::zero_(self);
+  }
   return self.fill_(0);
 }
 
