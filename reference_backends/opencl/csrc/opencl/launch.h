@@ -6,7 +6,9 @@
 //
 // Arguments are set in the kernel's order. run() enqueues the kernel on the device's current
 // stream and reports it to the runtime, so that synchronize(), events and stream queries see it.
-// Launches are serialized, since a cl_kernel holds one set of arguments at a time.
+// Launches are serialized, since a cl_kernel holds one set of arguments at a time: from its
+// construction until run(), a Launch holds a lock that every other launch takes, so nothing in
+// between may run an operator that launches a kernel (at::zeros does: zero_ is a kernel).
 #pragma once
 
 #include <ATen/core/Tensor.h>
