@@ -79,7 +79,9 @@ def variants(make, device: str, train: bool, compile_device: bool) -> dict:
         # Static shapes: the variants compile the same code object (Module.__call__) with
         # different shapes, which would make Dynamo's later graphs dynamic.
         runner = torch.compile(copy_of, dynamic=False) if compiled else copy_of
-        x = inputs.to(where).requires_grad_(train)
+        # A copy for each variant: `inputs.to("cpu")` is `inputs` itself, and were it to
+        # require grad, a device's copy would be no leaf, its gradient copied back to the CPU.
+        x = inputs.to(where, copy=True).requires_grad_(train)
         calls[name] = (lambda r=runner, x=x: step(r, x, train), where)
     return calls
 
