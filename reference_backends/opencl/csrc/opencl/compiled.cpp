@@ -119,22 +119,21 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   const int index = device.index();
   // The profiler shows the kernel's device time under its own name (opencl_fused_sum_3).
   const device_activity::Scope activity(code.name);
-  // Made before the launch takes its lock: the first one is zeroed by a kernel of its own.
-  const at::Tensor* word = code.reports_errors ? &error_word(device) : nullptr;
   Launch launch(index, built_for(code, index), code.name.c_str());
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
   for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
-  if (word != nullptr) launch.tensor(*word);
+  if (code.reports_errors) launch.tensor(error_word(device));
   const auto chunk = static_cast<int64_t>(elementwise_chunk(index));
   const auto items = static_cast<std::size_t>(
       code.chunked ? (elements + chunk - 1) / chunk
                    : elements * static_cast<int64_t>(row_lanes(index)));
   const std::size_t group = group_size(index);
   launch.run_groups((items + group - 1) / group, group);
-  if (word == nullptr) return;
-  const auto error = static_cast<KernelError>(word->item<int>());
+  if (!code.reports_errors) return;
+  const at::Tensor& word = error_word(device);
+  const auto error = static_cast<KernelError>(word.item<int>());
   if (error == KernelError::kNone) return;
-  word->zero_();
+  word.zero_();
   TORCH_CHECK(error == KernelError::kIndexOutOfRange, "ZeroDivisionError");
   TORCH_CHECK_INDEX(
       false,

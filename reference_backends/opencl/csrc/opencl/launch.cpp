@@ -2,6 +2,8 @@
 
 #include <c10/util/Exception.h>
 
+#include <mutex>
+
 #include "generated/streams.h"
 
 namespace ocl::opencl {
@@ -19,12 +21,10 @@ std::size_t round_up(std::size_t value, std::size_t multiple) {
 }  // namespace
 
 Launch::Launch(int device, Program program, const std::string& defines, const char* name)
-    : lock_(launch_mutex()), device_(device), name_(name) {
-  kernel_ = kernel(device, program, defines, name);
-}
+    : device_(device), kernel_(kernel(device, program, defines, name)), name_(name) {}
 
 Launch::Launch(int device, cl_kernel kernel, const char* name)
-    : lock_(launch_mutex()), device_(device), kernel_(kernel), name_(name) {}
+    : device_(device), kernel_(kernel), name_(name) {}
 
 Launch& Launch::tensor(const at::TensorBase& tensor) {
   const BufferAt at = buffer_at(tensor.const_data_ptr());
@@ -55,8 +55,9 @@ Launch& Launch::scalar(c10::ScalarType acc, const c10::Scalar& value) {
 }
 
 Launch& Launch::raw(std::size_t bytes, const void* data) {
-  check(clSetKernelArg(kernel_, next_, bytes, data), name_);
-  ++next_;
+  const auto* first = static_cast<const unsigned char*>(data);
+  bytes_.insert(bytes_.end(), first, first + bytes);
+  sizes_.push_back(bytes);
   return *this;
 }
 
@@ -80,13 +81,18 @@ void Launch::run(std::array<std::size_t, 3> global, std::array<std::size_t, 3> l
 void Launch::enqueue(cl_uint dimensions, const std::size_t* global, const std::size_t* local) {
   const runtime::Stream stream =
       streams::native(streams::current_stream(static_cast<c10::DeviceIndex>(device_)));
+  std::lock_guard<std::mutex> lock(launch_mutex());
+  std::size_t at = 0;
+  for (cl_uint index = 0; index < sizes_.size(); ++index) {
+    check(clSetKernelArg(kernel_, index, sizes_[index], bytes_.data() + at), name_);
+    at += sizes_[index];
+  }
   cl_event event = nullptr;
   check(
       clEnqueueNDRangeKernel(
           queue(stream, device_), kernel_, dimensions, nullptr, global, local, 0, nullptr, &event),
       name_);
   enqueued(stream, device_, event);
-  lock_.unlock();
 }
 
 }  // namespace ocl::opencl

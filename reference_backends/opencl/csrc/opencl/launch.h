@@ -6,9 +6,9 @@
 //
 // Arguments are set in the kernel's order. run() enqueues the kernel on the device's current
 // stream and reports it to the runtime, so that synchronize(), events and stream queries see it.
-// Launches are serialized, since a cl_kernel holds one set of arguments at a time: from its
-// construction until run(), a Launch holds a lock that every other launch takes, so nothing in
-// between may run an operator that launches a kernel (at::zeros does: zero_ is a kernel).
+// The arguments are kept until run(), which sets them and enqueues the kernel under one lock that
+// every launch takes, since a cl_kernel holds one set of arguments at a time. So code between
+// constructing a Launch and running it may launch kernels of its own (at::zeros does).
 #pragma once
 
 #include <ATen/core/Tensor.h>
@@ -16,8 +16,8 @@
 
 #include <array>
 #include <cstddef>
-#include <mutex>
 #include <string>
+#include <vector>
 
 #include "opencl/programs.h"
 
@@ -56,10 +56,10 @@ class Launch {
   Launch& raw(std::size_t bytes, const void* data);
   void enqueue(cl_uint dimensions, const std::size_t* global, const std::size_t* local);
 
-  std::unique_lock<std::mutex> lock_;
   int device_;
   cl_kernel kernel_ = nullptr;
-  cl_uint next_ = 0;
+  std::vector<unsigned char> bytes_;  // the arguments' values, back to back
+  std::vector<std::size_t> sizes_;    // and each one's size, in the kernel's order
   const char* name_;
 };
 
