@@ -175,10 +175,9 @@ json fallback_json(const Inputs& in, const ModelParts& parts) {
   for (const UnmarkedWrite& w : parts.unmarked_writes) {
     writes.push_back({{"key", w.key}, {"argument", w.argument}});
   }
-  json by_name = json::array();
-  for (const FallbackByName& op : parts.fallback_by_name) {
-    by_name.push_back({{"key", op.key}, {"out", op.out}});
-  }
+  // Keyed by operator, so that a template asks `"hypot" in model.fallback.ops_by_name`.
+  json by_name = json::object();
+  for (const FallbackByName& op : parts.fallback_by_name) by_name[op.key] = op.out;
   return {{"policy", in.descriptor->fallback_policy},
           {"policy_enum", parts.fallback_policy_enum},
           {"deny", std::move(deny)},

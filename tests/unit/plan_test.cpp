@@ -761,7 +761,7 @@ TEST_F(PlanTest, RegisteredCpuKernelsAreTheOpsThatWouldFallBackWithACpuKernel) {
   EXPECT_EQ((*on)["fallback"]["cpu_kernels"],
             json::array({"add.Tensor", "add.out", "add_.Tensor", "cat", "cat.out", "mm",
                          "native_layer_norm", "relu"}));
-  EXPECT_EQ((*on)["fallback"]["ops_by_name"], json::array());  // registered above instead
+  EXPECT_EQ((*on)["fallback"]["ops_by_name"], json::object());  // registered above instead
   EXPECT_EQ((*on)["cpu_defaults"]["registered"], json::array());
   // add.Tensor also has a kernel for nested tensors on the CPU.
   EXPECT_EQ((*on)["fallback"]["nested_cpu_kernels"], json::array({"add.Tensor"}));
@@ -792,30 +792,33 @@ TEST_F(PlanTest, TheFallbackTakesByNameWhatTheCpuRunsWhole) {
     EXPECT_TRUE(model.has_value()) << diags_.format();
     return model ? (*model)["fallback"]["ops_by_name"] : json();
   };
-  const json add = {{"key", "add.Tensor"}, {"out", "add.out"}};
-  const json add_ = {{"key", "add_.Tensor"}, {"out", "add.out"}};
-  const json cat = {{"key", "cat"}, {"out", "cat.out"}};
-  const json layer_norm = {{"key", "native_layer_norm"}, {"out", ""}};
+  // Each entry: the operator's key to its group's out= operator.
+  const auto table = [](std::initializer_list<std::pair<const char*, const char*>> entries) {
+    json object = json::object();
+    for (const auto& [key, out] : entries) object[key] = out;
+    return object;
+  };
+  const std::pair<const char*, const char*> add = {"add.Tensor", "add.out"};
+  const std::pair<const char*, const char*> add_ = {"add_.Tensor", "add.out"};
+  const std::pair<const char*, const char*> cat = {"cat", "cat.out"};
+  const std::pair<const char*, const char*> layer_norm = {"native_layer_norm", ""};
   // Each functional and in-place operator whose out= operator has a CPU kernel, with that
   // operator, and each operator with a composite-explicit kernel beside its CPU one, sorted by
   // key (relu has a CPU kernel only: the catch-all runs it whole already).
-  EXPECT_EQ(by_name("device: mydev\n", ""), json::array({add, add_, cat, layer_norm}));
+  EXPECT_EQ(by_name("device: mydev\n", ""), table({add, add_, cat, layer_norm}));
   // A kernel of the team's for any operator of a group leaves the group to PyTorch's structured
   // kernel, which calls the team's out= kernel; a kernel for the functional operator alone keeps
   // the in-place one. A kernel for a composite-explicit operator replaces its entry.
-  EXPECT_EQ(by_name("device: mydev\nops: [add.out]\n", ""), json::array({cat, layer_norm}));
-  EXPECT_EQ(by_name("device: mydev\nops: [add.Tensor]\n", ""),
-            json::array({add_, cat, layer_norm}));
-  EXPECT_EQ(by_name("device: mydev\nops: [native_layer_norm]\n", ""),
-            json::array({add, add_, cat}));
+  EXPECT_EQ(by_name("device: mydev\nops: [add.out]\n", ""), table({cat, layer_norm}));
+  EXPECT_EQ(by_name("device: mydev\nops: [add.Tensor]\n", ""), table({add_, cat, layer_norm}));
+  EXPECT_EQ(by_name("device: mydev\nops: [native_layer_norm]\n", ""), table({add, add_, cat}));
   // The deny list takes out what it names, and a group whose out= operator it names.
   EXPECT_EQ(by_name("device: mydev\nfallback:\n  deny: [cat.out, native_layer_norm]\n", ""),
-            json::array({add, add_}));
+            table({add, add_}));
   EXPECT_EQ(by_name("device: mydev\nfallback:\n  deny: [add.Tensor]\n", ""),
-            json::array({add_, cat, layer_norm}));
+            table({add_, cat, layer_norm}));
   // A generated default registers the fallback itself.
-  EXPECT_EQ(by_name("device: mydev\n", "cpu_kernels: [cat]\n"),
-            json::array({add, add_, layer_norm}));
+  EXPECT_EQ(by_name("device: mydev\n", "cpu_kernels: [cat]\n"), table({add, add_, layer_norm}));
 }
 
 TEST_F(PlanTest, ConformancePolicyReachesTheModel) {
