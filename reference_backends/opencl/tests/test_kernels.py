@@ -683,11 +683,11 @@ def test_transposing_copies(case: tuple, src: torch.dtype, dst: torch.dtype) -> 
 # (input, weight, stride, padding, dilation, groups): float32 convolutions read their taps from
 # the padded input split into phases by the stride, the input's gradient is a convolution of
 # the gradient per phase of the input, and the weight's a product reading the same phases, in
-# parts of samples (opencl/convolution.cpp): phases a kernel smaller than its
+# parts of output rows (opencl/convolution.cpp): phases a kernel smaller than its
 # stride never reads, a dilation that reaches every phase or shares a factor with the stride,
 # padding wider than the kernel's reach, blocks of output positions that are whole rows or
-# straddle them, a kernel with too many taps for the blocks, samples summed in parts (the last
-# one short).
+# straddle them, a kernel with too many taps for the blocks, output rows summed in parts that
+# straddle samples (the last one short).
 CONV_GEOMETRIES = {
     "3x3": ((2, 5, 9, 11), (7, 5, 3, 3), 1, 1, 1, 1),
     "1x1": ((3, 8, 5, 13), (16, 8, 1, 1), 1, 0, 1, 1),
@@ -703,7 +703,7 @@ CONV_GEOMETRIES = {
     "5x5-stride-3-dilated": ((1, 2, 19, 17), (3, 2, 5, 5), 3, 2, (2, 1), 1),
     "depthwise-strided": ((2, 4, 8, 8), (4, 1, 3, 3), 2, 1, 1, 4),
     "9x9": ((1, 2, 12, 12), (3, 2, 9, 9), 1, 4, 1, 1),
-    "parts-of-samples": ((3, 2, 110, 110), (3, 2, 3, 3), 1, 1, 1, 1),
+    "parts-of-rows": ((3, 2, 110, 110), (3, 2, 3, 3), 1, 1, 1, 1),
 }
 
 
@@ -1032,6 +1032,22 @@ def test_mm_on_any_layout(
     b = view(sample((k, n), torch.float32, 31), layouts[1])
     assert_like_cpu(torch.mm, a, b)
     assert_like_cpu(torch.nn.functional.linear, a, b.mT)
+
+
+# More than 512 rows of b a multiple of 1 KiB apart (2 KiB, 4 KiB): the float32 kernel reads a
+# copy of b whose rows are not (csrc/opencl/matmul.cpp).
+def test_products_whose_b_is_copied_for_the_cache() -> None:
+    a, b = sample((40, 600), torch.float32, 50), sample((600, 512), torch.float32, 51)
+    wide = sample((600, 1024), torch.float32, 52)
+    assert_like_cpu(torch.mm, a, b, exact=True)
+    assert_like_cpu(lambda a, b: torch.mm(a, b[:, :512]), a, wide, exact=True)
+    c = sample((40, 512), torch.float32, 53)
+    assert_like_cpu(
+        lambda c, a, b: torch.addmm(c, a, b, beta=0.5, alpha=2), c, a, b, exact=True
+    )
+    batch_a = sample((2, 40, 600), torch.float32, 54)
+    batch_b = sample((2, 600, 512), torch.float32, 55)
+    assert_like_cpu(torch.bmm, batch_a, batch_b, exact=True)
 
 
 @pytest.mark.parametrize("dtype", FLOATS, ids=str)

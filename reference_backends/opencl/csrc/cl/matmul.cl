@@ -229,11 +229,11 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
 // k = (channel, i, j) at (oh, ow) times g[n, oh * out_w + ow, m], g being the output's gradient
 // with the positions as rows (contiguous, of a multiple of BLOCK_COLS columns). x is laid out in
 // phases as conv_blocks reads it; only output positions are visited, so no read leaves a plane.
-// A part is `samples` consecutive samples, as many as keep the part's g in cache (the host
-// chooses them and sums the parts).
+// A part is `part_rows` consecutive output rows of the samples one after another (row n * out_h
+// + oh), as many as keep the part's g in cache (the host chooses them and sums the parts).
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_weight_blocks(
     __global float *c, ulong c_off, __global const float *x, ulong x_off,
-    __global const float *g, ulong g_off, long K, long N, long batch, long samples,
+    __global const float *g, ulong g_off, long K, long N, long batch, long part_rows,
     long kernel_h, long kernel_w, long stride_h, long stride_w, long dilation_h,
     long dilation_w, long kept_h, long kept_w, long phase_h, long phase_w, long x_bs,
     long out_h, long out_w, long g_rs, long g_bs, long c_rs, long c_bs) {
@@ -252,21 +252,20 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_weight_blocks(
                           phase_w, plane);
     acc0[r] = acc1[r] = 0;
   }
-  const long last = min(batch, (part + 1) * samples);
-  for (long n = part * samples; n < last; ++n) {
-    __global const float *g_row = g + g_off + n * g_bs + col0;
-    for (long oh = 0; oh < out_h; ++oh) {
-      __global const float *x_q = x + x_off + n * x_bs + oh * phase_w;
-      for (long ow = 0; ow < out_w; ++ow) {
-        const VEC b_0 = VLOAD(0, g_row), b_1 = VLOAD(0, g_row + VW);
+  const long last = min(batch * out_h, (part + 1) * part_rows);
+  for (long row = part * part_rows; row < last; ++row) {
+    const long n = row / out_h, oh = row % out_h;
+    __global const float *g_row = g + g_off + n * g_bs + oh * out_w * g_rs + col0;
+    __global const float *x_q = x + x_off + n * x_bs + oh * phase_w;
+    for (long ow = 0; ow < out_w; ++ow) {
+      const VEC b_0 = VLOAD(0, g_row), b_1 = VLOAD(0, g_row + VW);
 #pragma unroll
-        for (int r = 0; r < BLOCK_ROWS; ++r) {
-          const VEC a_r = (VEC)(x_q[x_row[r] + ow]);
-          acc0[r] = fma(a_r, b_0, acc0[r]);
-          acc1[r] = fma(a_r, b_1, acc1[r]);
-        }
-        g_row += g_rs;
+      for (int r = 0; r < BLOCK_ROWS; ++r) {
+        const VEC a_r = (VEC)(x_q[x_row[r] + ow]);
+        acc0[r] = fma(a_r, b_0, acc0[r]);
+        acc1[r] = fma(a_r, b_1, acc1[r]);
       }
+      g_row += g_rs;
     }
   }
   c += c_off + part * c_bs + row0 * c_rs + col0;

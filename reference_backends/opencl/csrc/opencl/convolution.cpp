@@ -21,11 +21,11 @@ namespace {
 // From this many output positions per sample, the weight's gradient from im2col's columns is a
 // product per sample.
 constexpr int64_t kPositionsPerPart = 1024;
-// The most output positions a part of conv_weight_taps sums over: a part's gradient rows
-// (positions x a block of columns, 4 MB at 32 floats a row) stay in cache for the next block of
-// rows. ResNet-18's 112x112 convolution: 13.0 ms in parts of two samples, 22.7 in one part; its
-// 7x7 ones 6.8 in one part, 27 in a part per sample.
-constexpr int64_t kPositionsPerTapsPart = 32768;
+// About how many output positions a part of conv_weight_taps sums over (whole output rows): a
+// part's gradient rows (positions x a block of columns, 256 KiB at 32 floats a row) stay in the
+// core's cache for the next block of taps. ResNet-18's weight gradients on 2 Xeon cores (2 MiB
+// of L2 each): 236 ms in parts of up to 32768 positions, 155-167 in parts of 2048.
+constexpr int64_t kPositionsPerTapsPart = 2048;
 
 struct Shapes {
   int64_t batch, channels, height, width;
@@ -289,7 +289,7 @@ void input_gradient_on_taps(
 // grad_weight = the weight's gradient of an ungrouped convolution, from `grad` ([N, C_out, P]),
 // on conv_weight_taps, which reads the input's taps from its phases where im2col would copy
 // them out (ResNet-18's weight gradients: 137 -> 109 ms, benchmarks/README.md), in parts of
-// samples summed at the end.
+// output rows summed at the end.
 void weight_gradient_on_taps(
     const at::Tensor& grad,
     const at::Tensor& input,
@@ -301,10 +301,11 @@ void weight_gradient_on_taps(
   const int64_t width = matmul::padded_columns(input.device().index(), s.out_channels);
   at::Tensor rows = at::empty({s.batch, s.positions(), width}, input.options());
   rows.narrow(2, 0, s.out_channels).copy_(grad.transpose(1, 2));
-  const int64_t samples = std::clamp(kPositionsPerTapsPart / s.positions(), int64_t{1}, s.batch);
-  at::Tensor product =
-      at::empty({(s.batch + samples - 1) / samples, s.rows(), s.out_channels}, input.options());
-  matmul::conv_weight_taps(x, s.channels * channel_numel(taps), taps, rows, samples, product);
+  const int64_t out_rows = s.batch * s.out_h;
+  const int64_t part_rows = std::clamp(kPositionsPerTapsPart / s.out_w, int64_t{1}, out_rows);
+  at::Tensor product = at::empty(
+      {(out_rows + part_rows - 1) / part_rows, s.rows(), s.out_channels}, input.options());
+  matmul::conv_weight_taps(x, s.channels * channel_numel(taps), taps, rows, part_rows, product);
   grad_weight.view({s.out_channels, s.rows()})
       .copy_((product.size(0) > 1 ? product.sum(0) : product[0]).t());
 }

@@ -137,13 +137,32 @@ void gemm_blocks(
       {1, 1, 1});
 }
 
-// A copy of b with contiguous rows of a multiple of `block_cols` columns, zero past b's own.
+// A work-item of gemm_blocks reads a column of b's blocks row by row through all of k, and the
+// next work-items read it again from the cache. Rows a multiple of 1 KiB apart fall into a
+// sliver of the cache's sets (4 KiB apart, 1/64 of them) and evict each other: products of
+// 1024 and 1792 ran at half and two thirds the speed of ones of 992 and 1248 on 2 Xeon
+// cores. A packed b's rows are never that far apart, and a b whose rows are is packed when it
+// has more of them than the sets hold (measured: 512 rows 2 KiB apart read well, the copy
+// costing more than it saves).
+constexpr int64_t kAliasingRow = 256;  // floats: 1 KiB
+constexpr int64_t kLineFloats = 16;
+
+bool rows_share_cache_sets(const at::Tensor& b) {
+  constexpr int64_t kRowsTheSetsHold = 512;
+  return b.size(-2) > kRowsTheSetsHold && b.stride(-2) % kAliasingRow == 0;
+}
+
+// A copy of b with contiguous rows of a multiple of `block_cols` columns, zero past b's own,
+// its rows one cache line further apart where they would otherwise share sets.
 at::Tensor packed_for_blocks(const at::Tensor& b, int64_t block_cols) {
   const int64_t N = b.size(-1);
   const int64_t padded = (N + block_cols - 1) / block_cols * block_cols;
+  int64_t row = padded;
+  if (row % kAliasingRow == 0) row += kLineFloats;
   std::vector<int64_t> shape = b.sizes().vec();
-  shape.back() = padded;
-  at::Tensor packed = padded == N ? at::empty(shape, b.options()) : at::zeros(shape, b.options());
+  shape.back() = row;
+  at::Tensor packed = at::empty(shape, b.options()).narrow(-1, 0, padded);
+  if (padded > N) packed.narrow(-1, N, padded - N).zero_();
   packed.narrow(-1, 0, N).copy_(b);
   return packed;
 }
@@ -165,7 +184,8 @@ void gemm_padded(
   // of the block); where c has so few rows that packing b would cost more than the product, the
   // product is taken transposed, or on the generic kernel when c has few columns too.
   const int64_t block_cols = blocks_of(c.device().index()).cols;
-  const bool blocks_as_is = b.stride(-1) == 1 && b.size(-1) % block_cols == 0;
+  const bool blocks_as_is =
+      b.stride(-1) == 1 && b.size(-1) % block_cols == 0 && !rows_share_cache_sets(b);
   const bool floats = c.scalar_type() == c10::kFloat && a.scalar_type() == c10::kFloat &&
                       b.scalar_type() == c10::kFloat && K > 0;
   if (floats && !blocks_as_is && M < kMinRowsToPack && N >= kMinRowsToPack) {
@@ -265,7 +285,7 @@ void conv_weight_taps(
     int64_t x_batch_stride,
     const Taps& taps,
     const at::Tensor& grad_rows,
-    int64_t samples,
+    int64_t part_rows,
     const at::Tensor& product) {
   const int64_t parts = product.size(0), K = product.size(1), M = product.size(2);
   const int device = product.device().index();
@@ -283,7 +303,7 @@ void conv_weight_taps(
        {K,
         M,
         grad_rows.size(0),
-        samples,
+        part_rows,
         taps.kernel[0],
         taps.kernel[1],
         taps.stride[0],

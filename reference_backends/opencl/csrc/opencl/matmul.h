@@ -35,7 +35,8 @@ void add_product(
 // gemm for a b laid out by its caller with room to spare: b is [K, P] (or [B, K, P]) with P at
 // least c's N; columns of b past N are read or not, and never change c. A b whose rows are
 // contiguous and whose P is padded_columns(device, N) is taken by the fast kernel as it is, with
-// no packed copy: convolution writes its columns so.
+// no packed copy (convolution writes its columns so), unless its rows lie so that the cache
+// holds few of them (matmul.cpp, rows_share_cache_sets).
 void gemm_padded(
     const at::Tensor& a,
     const at::Tensor& b,
@@ -77,16 +78,17 @@ void conv_taps(
     const at::Tensor* bias);
 
 // The weight's gradient of conv_taps's convolution, reading the input where it lies as conv_taps
-// does: product[part, k, m] = the sum over the part's samples n and the output positions p of the
+// does: product[part, k, m] = the sum over the part's output positions p of samples n of the
 // padded input's element under tap k = (channel, i, j) at p times grad_rows[n, p, m]. grad_rows:
 // the output's gradient with the positions as rows, [N, out[0] * out[1], padded_columns(device,
-// M)], contiguous; a part is `samples` consecutive samples; product: [parts, K, M], contiguous.
+// M)], contiguous; a part is `part_rows` consecutive output rows of the samples one after another
+// (row n * out[0] + oh); product: [parts, K, M], contiguous.
 void conv_weight_taps(
     const at::Tensor& x,
     int64_t x_batch_stride,
     const Taps& taps,
     const at::Tensor& grad_rows,
-    int64_t samples,
+    int64_t part_rows,
     const at::Tensor& product);
 
 }  // namespace ocl::opencl::matmul
