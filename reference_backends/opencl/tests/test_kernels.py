@@ -151,6 +151,19 @@ def test_binary_op_on_views(layouts: tuple[str, str]) -> None:
     assert_like_cpu(fn, a, b, exact=True)
 
 
+# The strided kernels walk each stretch of the innermost dimension in a loop of its own and carry
+# between stretches; a work-item's elements (64 on a CPU) start and end mid-row, and rows are
+# shorter and longer than that, in up to four dimensions.
+@pytest.mark.parametrize("inner", [1, 3, 63, 64, 65, 130])
+def test_strided_walks_across_rows(inner: int) -> None:
+    a = sample((3, 5, 7, inner), torch.float32, 3)
+    bias = sample((inner,), torch.float32, 4)
+    assert_like_cpu(lambda x, y: x + y, a, bias, exact=True)  # broadcast
+    assert_like_cpu(lambda x: x.permute(2, 0, 3, 1) * 2, a, exact=True)
+    assert_like_cpu(lambda x, y: x[:, ::2, 1:] - y, a, bias, exact=True)  # sliced
+    assert_like_cpu(lambda x: x.transpose(0, 3).contiguous(), a, exact=True)  # a copy
+
+
 @pytest.mark.parametrize(
     "other",
     [2, 2.5, True, torch.tensor(3), torch.tensor(1.5, dtype=torch.float64)],
