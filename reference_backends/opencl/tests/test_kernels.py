@@ -1088,6 +1088,32 @@ def test_addmm_scales_and_ignores_what_beta_zero_drops(
     assert_like_cpu(lambda c, a, b: torch.addmm(c, a, b, beta=0, alpha=2), nan, a, b)
 
 
+# The float32 kernel reads self as it stores the result (no copy of self into it first): a bias
+# broadcast over the rows, a self whose rows are apart, one it cannot read (transposed: copied in
+# first), and batches of both, on the blocks, on the transposed product and with an out= tensor.
+@pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70), (6, 19, 70)], ids=str)
+def test_addmm_reads_self_where_it_lies(shape: tuple[int, int, int]) -> None:
+    m, k, n = shape
+    a, b = sample((m, k), torch.float32, 60), sample((k, n), torch.float32, 61)
+    bias, wide = sample((n,), torch.float32, 62), sample((m, n + 9), torch.float32, 63)
+    for self in (bias, wide[:, 4 : 4 + n], wide[:, :n].t().contiguous().t()):
+        assert_like_cpu(
+            lambda s, a, b: torch.addmm(s, a, b, beta=0.5, alpha=2),
+            self,
+            a,
+            b,
+            exact=True,
+        )
+    out = torch.full((m, n), 9.0, device=DEVICE)
+    torch.addmm(bias.to(DEVICE), a.to(DEVICE), b.to(DEVICE), out=out)
+    torch.testing.assert_close(out.cpu(), torch.addmm(bias, a, b), rtol=0, atol=0)
+    batch_a, batch_b = (
+        sample((3, m, k), torch.float32, 64),
+        sample((3, k, n), torch.float32, 65),
+    )
+    assert_like_cpu(torch.baddbmm, wide[:, 2 : 2 + n], batch_a, batch_b, exact=True)
+
+
 @pytest.mark.parametrize("shape", [(40, 19, 64), (37, 19, 70), (6, 19, 70)], ids=str)
 def test_mm_into_an_out_view(shape: tuple[int, int, int]) -> None:
     """out= views whose rows are contiguous but apart (the float32 kernel writes them) and

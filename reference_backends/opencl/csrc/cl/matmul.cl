@@ -61,6 +61,9 @@ __kernel __attribute__((reqd_work_group_size(RTS, RTS, 1))) void gemm(
 // - A may have any strides; rows past M read row M - 1 and are not stored.
 // - Work-items along dimension 0 share one column block of B, so consecutive ones find it in
 //   cache.
+// - C = alpha * A @ B + beta * S, S read through strides of its own with contiguous rows: C
+//   itself, or addmm's bias with a row stride of 0, added as C is stored rather than copied into
+//   C first.
 #define PASTE(a, b) a##b
 #define VECTOR(a, b) PASTE(a, b)
 #define VEC VECTOR(float, VW)
@@ -71,13 +74,15 @@ __kernel __attribute__((reqd_work_group_size(RTS, RTS, 1))) void gemm(
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
     __global float *c, ulong c_off, __global const float *a, ulong a_off,
     __global const float *b, ulong b_off, long M, long N, long K, long a_rs, long a_cs, long a_bs,
-    long b_rs, long b_bs, long c_rs, long c_bs, float alpha, float beta) {
+    long b_rs, long b_bs, long c_rs, long c_bs, float alpha, float beta,
+    __global const float *s, ulong s_off, long s_rs, long s_bs) {
   const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
   const long col0 = (long)get_global_id(1) * BLOCK_COLS;
   const long batch = get_global_id(2);
   __global const float *a_k = a + a_off + batch * a_bs;
   __global const float *b_row = b + b_off + batch * b_bs + col0;
   c += c_off + batch * c_bs + row0 * c_rs + col0;
+  s += s_off + batch * s_bs + row0 * s_rs + col0;
   long a_row[BLOCK_ROWS];
   VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS];
 #pragma unroll
@@ -101,11 +106,12 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
   for (int i = 0; i < BLOCK_ROWS; ++i) {
     if (row0 + i < M) {
       __global float *c_row = c + i * c_rs;
+      __global const float *s_row = s + i * s_rs;
       VEC v_0 = alpha * acc0[i], v_1 = alpha * acc1[i];
       if (width == BLOCK_COLS) {
         if (beta != 0.0f) {
-          v_0 += beta * VLOAD(0, c_row);
-          v_1 += beta * VLOAD(0, c_row + VW);
+          v_0 += beta * VLOAD(0, s_row);
+          v_1 += beta * VLOAD(0, s_row + VW);
         }
         VSTORE(v_0, 0, c_row);
         VSTORE(v_1, 0, c_row + VW);
@@ -114,7 +120,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
         VSTORE(v_0, 0, values);
         VSTORE(v_1, 0, values + VW);
         for (long j = 0; j < width; ++j) {
-          c_row[j] = beta != 0.0f ? values[j] + beta * c_row[j] : values[j];
+          c_row[j] = beta != 0.0f ? values[j] + beta * s_row[j] : values[j];
         }
       }
     }

@@ -1,5 +1,6 @@
 #include "opencl/matmul.h"
 
+#include <ATen/MemoryOverlap.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
@@ -102,14 +103,15 @@ void gemm_any(
   launch.run({groups(N), groups(M), static_cast<std::size_t>(batch)}, {kGroupSide, kGroupSide, 1});
 }
 
-// gemm_blocks: b's rows contiguous, its columns a multiple of the block's (they may outnumber
-// c's); c's rows contiguous.
+// gemm_blocks: c = alpha * a @ b + beta * source. b's rows contiguous, its columns a multiple of
+// the block's (they may outnumber c's); c's and source's rows contiguous.
 void gemm_blocks(
     const at::Tensor& a,
     const at::Tensor& b,
     const at::Tensor& c,
     const at::Scalar& alpha,
-    const at::Scalar& beta) {
+    const at::Scalar& beta,
+    const at::Tensor& source) {
   const int64_t batch = batch_count(c);
   const int64_t M = c.size(-2), N = c.size(-1);
   const int device = c.device().index();
@@ -130,6 +132,9 @@ void gemm_blocks(
     launch.value(static_cast<cl_long>(value));
   }
   launch.value(alpha.to<float>()).value(beta.to<float>());
+  launch.tensor(source);
+  launch.value(static_cast<cl_long>(source.stride(-2)))
+      .value(static_cast<cl_long>(batch_stride(source)));
   launch.run(
       {static_cast<std::size_t>((M + blocks.rows - 1) / blocks.rows),
        static_cast<std::size_t>(b.size(-1) / blocks.cols),
@@ -169,16 +174,29 @@ at::Tensor packed_for_blocks(const at::Tensor& b, int64_t block_cols) {
 
 }  // namespace
 
-void gemm_padded(
+namespace {
+
+bool is_zero(const at::Scalar& value) {
+  return value.isIntegral(true) ? value.to<int64_t>() == 0 : value.to<double>() == 0;
+}
+
+// c = alpha * a @ b + beta * source, source of c's shape (c itself, or a view that does not
+// overlap it); b as gemm_padded takes it.
+void product(
     const at::Tensor& a,
     const at::Tensor& b,
     const at::Tensor& c,
     const at::Scalar& alpha,
-    const at::Scalar& beta) {
+    const at::Scalar& beta,
+    const at::Tensor& source) {
   const int64_t batch = batch_count(c);
   const int64_t M = c.size(-2), N = c.size(-1), K = a.size(-1);
   TORCH_INTERNAL_ASSERT(b.size(-1) >= N);
   if (batch == 0 || M == 0 || N == 0) return;
+  // c with source's values, for the kernels that read beta's term from c.
+  const auto source_in_c = [&] {
+    if (!is_zero(beta) && !source.is_same(c)) c.copy_(source);
+  };
   // float32 products run on gemm_blocks, which wants b's rows contiguous and padded to whole
   // blocks: b is packed when they are not (a transposed weight, as linear's, or N not a multiple
   // of the block); where c has so few rows that packing b would cost more than the product, the
@@ -197,18 +215,37 @@ void gemm_padded(
     shape.back() = padded_columns(c.device().index(), M);
     const at::Tensor c_t = at::empty(shape, c.options());
     const at::Tensor c_t_used = c_t.narrow(-1, 0, M);
-    const bool keep_c = !(beta.isIntegral(true) ? beta.to<int64_t>() == 0 : beta.to<double>() == 0);
-    if (keep_c) c_t_used.copy_(c.transpose(-1, -2));
-    gemm_blocks(b_t, packed_for_blocks(a_t, block_cols), c_t, alpha, keep_c ? beta : 0);
+    const bool keep_c = !is_zero(beta);
+    if (keep_c) c_t_used.copy_(source.transpose(-1, -2));
+    gemm_blocks(b_t, packed_for_blocks(a_t, block_cols), c_t, alpha, keep_c ? beta : 0, c_t);
     c.copy_(c_t_used.transpose(-1, -2));
     return;
   }
   if (floats && c.stride(-1) == 1 && (blocks_as_is || M >= kMinRowsToPack)) {
+    const bool reads_source = source.scalar_type() == c10::kFloat && source.stride(-1) == 1;
+    if (!reads_source) source_in_c();
     gemm_blocks(
-        a, blocks_as_is ? b : packed_for_blocks(b.narrow(-1, 0, N), block_cols), c, alpha, beta);
+        a,
+        blocks_as_is ? b : packed_for_blocks(b.narrow(-1, 0, N), block_cols),
+        c,
+        alpha,
+        beta,
+        reads_source ? source : c);
   } else {
+    source_in_c();
     gemm_any(a, b.narrow(-1, 0, N), c, alpha, beta);
   }
+}
+
+}  // namespace
+
+void gemm_padded(
+    const at::Tensor& a,
+    const at::Tensor& b,
+    const at::Tensor& c,
+    const at::Scalar& alpha,
+    const at::Scalar& beta) {
+  product(a, b, c, alpha, beta, c);
 }
 
 void gemm(
@@ -337,9 +374,16 @@ void add_product(
     const at::Tensor& b,
     const at::Scalar& beta,
     const at::Scalar& alpha) {
-  const bool use_self = !(beta.isIntegral(true) ? beta.to<int64_t>() == 0 : beta.to<double>() == 0);
-  if (use_self && !out.is_same(self)) out.copy_(self.expand(out.sizes()));
-  gemm(a, b, out, alpha, use_self ? beta : at::Scalar(0));
+  TORCH_INTERNAL_ASSERT(b.size(-1) == out.size(-1));
+  if (is_zero(beta)) {
+    gemm(a, b, out, alpha, 0);
+    return;
+  }
+  // The kernels read self (a bias broadcast over the rows, usually) as they store out, unless the
+  // two overlap, where self is copied into out first.
+  const bool apart = at::get_overlap_status(out, self) == at::MemOverlapStatus::No;
+  if (!apart && !out.is_same(self)) out.copy_(self.expand(out.sizes()));
+  product(a, b, out, alpha, beta, apart ? self.expand(out.sizes()) : out);
 }
 
 }  // namespace ocl::opencl::matmul

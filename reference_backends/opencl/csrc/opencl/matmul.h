@@ -22,8 +22,9 @@ void gemm(
     const at::Scalar& alpha,
     const at::Scalar& beta);
 
-// out = beta * self + alpha * a @ b (addmm, baddbmm): self broadcast to out's shape is copied
-// in first, unless beta is 0, which ignores self (NaN included), as PyTorch documents.
+// out = beta * self + alpha * a @ b (addmm, baddbmm), self broadcast to out's shape and read as
+// out is stored (copied into out first only where the two overlap, or the kernel cannot read
+// it); beta == 0 ignores self (NaN included), as PyTorch documents.
 void add_product(
     const at::Tensor& out,
     const at::Tensor& self,
