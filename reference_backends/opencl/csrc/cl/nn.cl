@@ -70,7 +70,7 @@ inline float sum_of8(float8 v) {
   return twos.x + twos.y;
 }
 
-#define SOFTMAX_KERNEL(name, result)                                        \
+#define SOFTMAX_KERNEL(name, result, safe)                                  \
   __kernel void name(ROW_PARAMS, ulong rows) {                              \
     const ulong row = get_global_id(0);                                     \
     if (row >= rows) return;                                                \
@@ -83,6 +83,10 @@ inline float sum_of8(float8 v) {
     }                                                                       \
     float largest = max_of8(largest8);                                      \
     for (ulong k = whole; k < inner; ++k) largest = MAX_NAN(row_in[k], largest); \
+    if (safe && largest == -INFINITY) {                                     \
+      for (ulong k = 0; k < inner; ++k) row_out[k] = 0;                     \
+      return;                                                               \
+    }                                                                       \
     float8 total8 = 0;                                                      \
     for (ulong k = 0; k < whole; k += 8) {                                  \
       total8 += exp(vload8(0, row_in + k) - largest);                       \
@@ -99,7 +103,7 @@ inline float sum_of8(float8 v) {
     }                                                                       \
   }
 #else
-#define SOFTMAX_KERNEL(name, result)                                        \
+#define SOFTMAX_KERNEL(name, result, safe)                                  \
   __kernel void name(ROW_PARAMS, ulong rows) {                              \
     ROW_START                                                               \
     ACC_T largest = -INFINITY;                                              \
@@ -107,6 +111,12 @@ inline float sum_of8(float8 v) {
       largest = MAX_NAN(LOAD_IN(in, in_off + base + k), largest);           \
     }                                                                       \
     ROW_REDUCE(largest, MAX_NAN);                                           \
+    if (safe && largest == -INFINITY) { /* the same in every lane */        \
+      for (ulong k = first; k < inner; k += step) {                         \
+        STORE_OUT(out, out_off + base + k, (ACC_T)0);                       \
+      }                                                                     \
+      return;                                                               \
+    }                                                                       \
     ACC_T total = 0;                                                        \
     for (ulong k = first; k < inner; k += step) {                           \
       total += exp(LOAD_IN(in, in_off + base + k) - largest);               \
@@ -119,8 +129,10 @@ inline float sum_of8(float8 v) {
   }
 #endif
 
-SOFTMAX_KERNEL(softmax, exp(x - largest) / total)
-SOFTMAX_KERNEL(log_softmax, x - largest - log(total))
+SOFTMAX_KERNEL(softmax, exp(x - largest) / total, 0)
+SOFTMAX_KERNEL(log_softmax, x - largest - log(total), 0)
+// _safe_softmax (attention's): a row that is all -inf (every key masked) gives zeros, not NaN.
+SOFTMAX_KERNEL(safe_softmax, exp(x - largest) / total, 1)
 
 #define BACKWARD_PARAMS                                                                      \
   __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off, \

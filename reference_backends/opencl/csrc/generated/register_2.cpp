@@ -15,6 +15,7 @@
 #include "generated/device_checks.h"
 #include "generated/kernels/_local_scalar_dense.h"
 #include "generated/kernels/_masked_softmax.h"
+#include "generated/kernels/_safe_softmax.h"
 #include "generated/kernels/_transformer_encoder_layer_fwd.h"
 #include "generated/kernels/addmm.h"
 #include "generated/kernels/amax.h"
@@ -74,6 +75,21 @@ at::Tensor wrapper__masked_softmax(
     calls.record();
   }
   return kernels::_masked_softmax(self, mask, dim, mask_type);
+}
+
+at::Tensor wrapper__safe_softmax(
+    const at::Tensor& self,
+    int64_t dim,
+    ::std::optional<at::ScalarType> dtype) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, self, "_safe_softmax", "self");
+  const c10::OptionalDeviceGuard device_guard(device_of(self));
+  const device_activity::Scope activity("_safe_softmax");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("_safe_softmax");
+    calls.record();
+  }
+  return kernels::_safe_softmax(self, dim, dtype);
 }
 
 at::Tensor wrapper__transformer_encoder_layer_fwd(
@@ -754,6 +770,7 @@ at::Tensor wrapper_tril(const at::Tensor& self, c10::SymInt diagonal) {
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_local_scalar_dense", TORCH_FN(wrapper__local_scalar_dense));
   m.impl("_masked_softmax", TORCH_FN(wrapper__masked_softmax));
+  m.impl("_safe_softmax", TORCH_FN(wrapper__safe_softmax));
   m.impl("_transformer_encoder_layer_fwd", TORCH_FN(wrapper__transformer_encoder_layer_fwd));
   m.impl("addmm.out", TORCH_FN(wrapper_addmm_out));
   m.impl("addmm", TORCH_FN(wrapper_addmm));

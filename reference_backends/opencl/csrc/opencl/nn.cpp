@@ -46,22 +46,30 @@ void run_rows(Launch& launch, std::size_t rows, int device) {
 
 }  // namespace
 
-void softmax(const at::Tensor& self, int64_t dim, bool log, const at::Tensor& out) {
+namespace {
+
+void softmax_rows(const at::Tensor& self, int64_t dim, const char* kernel, const at::Tensor& out) {
   if (self.numel() == 0) return;
   dim = self.dim() == 0 ? 0 : c10::maybe_wrap_dim(dim, self.dim());
   const at::Tensor in = rows_of(self, dim);
   const at::Tensor target = rows_target(out, dim);
   const int64_t inner = in.size(-1);
   const int device = out.device().index();
-  Launch launch(
-      device,
-      Program::kNn,
-      type_defines(in.scalar_type(), target.scalar_type()),
-      log ? "log_softmax" : "softmax");
+  Launch launch(device, Program::kNn, type_defines(in.scalar_type(), target.scalar_type()), kernel);
   const auto rows = static_cast<std::size_t>(in.numel() / inner);
   launch.tensor(target).tensor(in).value(static_cast<cl_ulong>(inner));
   run_rows(launch.value(static_cast<cl_ulong>(rows)), rows, device);
   finish_rows(target, out, dim);
+}
+
+}  // namespace
+
+void softmax(const at::Tensor& self, int64_t dim, bool log, const at::Tensor& out) {
+  softmax_rows(self, dim, log ? "log_softmax" : "softmax", out);
+}
+
+void safe_softmax(const at::Tensor& self, int64_t dim, const at::Tensor& out) {
+  softmax_rows(self, dim, "safe_softmax", out);
 }
 
 void softmax_backward(

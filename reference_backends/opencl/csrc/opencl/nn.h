@@ -15,6 +15,8 @@ namespace ocl::opencl::nn {
 
 // softmax (or log_softmax) of `self` along `dim` into `out` (self's sizes, out's dtype).
 void softmax(const at::Tensor& self, int64_t dim, bool log, const at::Tensor& out);
+// _safe_softmax's: softmax, with zeros for a row that is all -inf.
+void safe_softmax(const at::Tensor& self, int64_t dim, const at::Tensor& out);
 
 // Their backward from the forward's `output` and the gradient `grad`, into `grad_input`.
 void softmax_backward(
