@@ -1018,6 +1018,29 @@ def test_layer_norm_and_its_gradients(
         torch.nn.functional.layer_norm(x.to(DEVICE), (7,))
 
 
+# The parameters' gradients sum over the rows in parts of 256 (the last one short here), in the
+# accumulation dtype, each into a storage of its own.
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+def test_layer_norm_parameter_gradients_over_many_rows(dtype: torch.dtype) -> None:
+    x = sample((3, 200, 16), dtype, 26)
+    weight, bias = sample((16,), dtype, 27), sample((16,), dtype, 28)
+    grad = sample((3, 200, 16), dtype, 29)
+
+    def gradients(t, w, b, g):
+        w, b = w.clone().requires_grad_(), b.clone().requires_grad_()
+        torch.nn.functional.layer_norm(t, (16,), w, b).backward(g)
+        return w.grad, b.grad
+
+    expected = gradients(x, weight, bias, grad)
+    actual = gradients(*(v.to(DEVICE) for v in (x, weight, bias, grad)))
+    for got, want in zip(actual, expected, strict=True):
+        assert got.dtype == dtype
+        torch.testing.assert_close(got.cpu(), want)
+    assert (
+        actual[0].untyped_storage().data_ptr() != actual[1].untyped_storage().data_ptr()
+    )
+
+
 @pytest.mark.parametrize("dtype", ALL, ids=str)
 def test_index_select_in_every_dtype(dtype: torch.dtype) -> None:
     x = view(sample((4, 6), dtype, 26), "sliced")

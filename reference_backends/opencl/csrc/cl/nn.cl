@@ -674,6 +674,30 @@ __kernel void layer_norm_backward(
   }
 }
 
+// Its parameters' gradients over a part of the rows: sums[part, 0, j] = the sum over the part's
+// rows r of grad[r, j] * xhat[r, j] (the weight's), sums[part, 1, j] = the sum of grad[r, j] (the
+// bias's); the host adds the parts. A work-item per column, so that neighbouring items read
+// neighbouring elements of a row.
+__kernel void layer_norm_parameter_grads(
+    __global ACC_T *sums, ulong sums_off, __global const IN_T *grad, ulong grad_off,
+    __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,
+    __global const IN_T *rstd, ulong rstd_off, long rows, long inner, long part_rows) {
+  const long column = get_global_id(0);
+  if (column >= inner) return;
+  const long part = get_global_id(1);
+  const long last = min(rows, (part + 1) * part_rows);
+  ACC_T weight_sum = 0, bias_sum = 0;
+  for (long row = part * part_rows; row < last; ++row) {
+    const ACC_T g = LOAD_IN(grad, grad_off + row * inner + column);
+    const ACC_T xhat = (LOAD_IN(in, in_off + row * inner + column) - LOAD_IN(mean, mean_off + row)) *
+                       LOAD_IN(rstd, rstd_off + row);
+    weight_sum += g * xhat;
+    bias_sum += g;
+  }
+  sums[sums_off + 2 * part * inner + column] = weight_sum;
+  sums[sums_off + (2 * part + 1) * inner + column] = bias_sum;
+}
+
 // embedding's backward: grad_weight[w][d] sums grad[i][d] over the positions i whose index is w
 // (none for padding_idx), in order of i, divided by that count if scale_grad_by_freq. A work-item
 // per span of ROW_SPAN elements of a row (`spans` per row, `total` in all): it scans the

@@ -1,5 +1,7 @@
 #include <ATen/ops/empty.h>
+#include <ATen/ops/zeros.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "opencl/launch.h"
@@ -8,6 +10,9 @@
 
 namespace ocl::opencl::nn {
 namespace {
+
+// The rows a work-item of layer_norm_parameter_grads sums before the parts are added.
+constexpr int64_t kRowsPerPart = 256;
 
 bool given(const std::optional<at::Tensor>& t) {
   return t && t->defined();
@@ -79,15 +84,32 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> layer_norm_backward(
       launch.run_groups(static_cast<std::size_t>(rows), group_size(device));
     }
   }
-  // The parameter gradients sum over rows: elementwise kernels and a column reduction.
-  const at::Tensor grad2 = grad.view({rows, inner});
-  const at::IntArrayRef shape = input.sizes().slice(input.dim() - normalized);
-  if (output_mask[1]) {
-    const at::Tensor xhat =
-        input.view({rows, inner}).sub(mean.view({rows, 1})).mul(rstd.view({rows, 1}));
-    grad_weight = grad2.mul(xhat).sum(0).view(shape);
+  if (output_mask[1] || output_mask[2]) {
+    // Both sums over the rows in one kernel, in parts of rows, then the parts added in the
+    // accumulation dtype (each gradient rounded to its dtype once, a storage of its own).
+    const int64_t parts = std::max<int64_t>((rows + kRowsPerPart - 1) / kRowsPerPart, 1);
+    const at::TensorOptions options = input.options().dtype(accumulate_type(input.scalar_type()));
+    const at::Tensor sums = rows > 0 && inner > 0 ? at::empty({parts, 2, inner}, options)
+                                                  : at::zeros({parts, 2, inner}, options);
+    if (rows > 0 && inner > 0) {
+      Launch launch(
+          input.device().index(),
+          Program::kNn,
+          type_defines(input.scalar_type()),
+          "layer_norm_parameter_grads");
+      launch.tensor(sums).tensor(grad).tensor(input).tensor(mean).tensor(rstd);
+      launch.value(static_cast<cl_long>(rows))
+          .value(static_cast<cl_long>(inner))
+          .value(static_cast<cl_long>(kRowsPerPart));
+      launch.run({static_cast<std::size_t>(inner), static_cast<std::size_t>(parts), 1}, {1, 1, 1});
+    }
+    const at::IntArrayRef shape = input.sizes().slice(input.dim() - normalized);
+    const auto summed = [&](int64_t which) {
+      return sums.select(1, which).sum(0).to(input.scalar_type()).view(shape);
+    };
+    if (output_mask[1]) grad_weight = summed(0);
+    if (output_mask[2]) grad_bias = summed(1);
   }
-  if (output_mask[2]) grad_bias = grad2.sum(0).view(shape);
   return {grad_input, grad_weight, grad_bias};
 }
 
