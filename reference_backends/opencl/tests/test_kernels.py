@@ -1073,6 +1073,29 @@ def test_embedding_and_its_gradient(options: dict) -> None:
     assert_like_cpu(gradient, weight, indices)
 
 
+# The weight's gradient groups the positions by index first (a counting sort on the device), then
+# sums each row's positions in order: many repeats, rows never indexed, a padding row, rows
+# wider than one span of a work-item.
+@pytest.mark.parametrize(
+    "options", [{}, {"padding_idx": 7}, {"scale_grad_by_freq": True}], ids=str
+)
+def test_embedding_gradient_of_many_positions(options: dict) -> None:
+    weight = sample((300, 70), torch.float32, 56)
+    indices = torch.randint(
+        0, 250, (4, 130), generator=torch.Generator().manual_seed(57)
+    )
+    grad = sample((4, 130, 70), torch.float32, 58)
+
+    def gradient(w, i, g):
+        w = w.clone().requires_grad_()
+        torch.nn.functional.embedding(i, w, **options).backward(g)
+        return w.grad
+
+    # Sums of quarters are exact; a division by the frequency rounds where the CPU's does not.
+    exact = "scale_grad_by_freq" not in options
+    assert_like_cpu(gradient, weight, indices, grad, exact=exact)
+
+
 # Shapes around the blocks of cl/matmul.cl's float32 kernel (8 rows x 32 columns): whole blocks,
 # rims of rows and of columns, fewer rows than one block, and too few rows to pack b for.
 PRODUCT_SHAPES = [

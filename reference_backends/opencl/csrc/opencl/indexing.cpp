@@ -6,6 +6,7 @@
 #include <c10/core/WrapDimMinimal.h>
 #include <c10/util/Exception.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "opencl/launch.h"
@@ -54,15 +55,22 @@ at::Tensor embedding_backward(
   at::Tensor grad_weight = at::empty({num_weights, dim}, grad_output.options());
   const int64_t total = grad_weight.numel();
   if (total == 0) return grad_weight;
-  Launch launch(
-      grad.device().index(), Program::kNn, type_defines(grad.scalar_type()), "embedding_backward");
-  launch.tensor(grad_weight);
-  launch.tensor(grad.numel() > 0 ? grad : grad_weight)
-      .tensor(index.numel() > 0 ? index : grad_weight);
-  launch.value(static_cast<cl_long>(index.numel()))
-      .value(static_cast<cl_long>(dim))
-      .value(static_cast<cl_long>(padding_idx))
-      .value(static_cast<cl_int>(scale_grad_by_freq));
+  const int device = grad.device().index();
+  const at::TensorOptions longs = index.options().dtype(at::kLong);
+  const at::Tensor starts = at::empty({num_weights + 1}, longs);
+  const at::Tensor cursor = at::empty({num_weights}, longs);
+  const at::Tensor positions = at::empty({std::max<int64_t>(index.numel(), 1)}, longs);
+  Launch group(device, Program::kNn, type_defines(grad.scalar_type()), "embedding_positions");
+  group.tensor(starts).tensor(cursor).tensor(positions);
+  group.tensor(index.numel() > 0 ? index : positions);
+  group.value(static_cast<cl_long>(index.numel()))
+      .value(static_cast<cl_long>(num_weights))
+      .value(static_cast<cl_long>(padding_idx));
+  group.run_groups(1, 1);  // one work-item: the sort is serial
+  Launch launch(device, Program::kNn, type_defines(grad.scalar_type()), "embedding_backward");
+  launch.tensor(grad_weight).tensor(grad.numel() > 0 ? grad : grad_weight);
+  launch.tensor(starts).tensor(positions);
+  launch.value(static_cast<cl_long>(dim)).value(static_cast<cl_int>(scale_grad_by_freq));
   const int64_t items = row_spans(num_weights, dim);
   launch.value(static_cast<cl_ulong>(items)).run(static_cast<std::size_t>(items));
   return grad_weight;
