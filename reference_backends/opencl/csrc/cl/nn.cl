@@ -676,8 +676,7 @@ __kernel void layer_norm_backward(
 
 // Its parameters' gradients over a part of the rows: sums[part, 0, j] = the sum over the part's
 // rows r of grad[r, j] * xhat[r, j] (the weight's), sums[part, 1, j] = the sum of grad[r, j] (the
-// bias's); the host adds the parts. A work-item per column, so that neighbouring items read
-// neighbouring elements of a row.
+// bias's); the host adds the parts. A work-item per column of a part.
 __kernel void layer_norm_parameter_grads(
     __global ACC_T *sums, ulong sums_off, __global const IN_T *grad, ulong grad_off,
     __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,

@@ -172,10 +172,6 @@ at::Tensor packed_for_blocks(const at::Tensor& b, int64_t block_cols) {
   return packed;
 }
 
-}  // namespace
-
-namespace {
-
 bool is_zero(const at::Scalar& value) {
   return value.isIntegral(true) ? value.to<int64_t>() == 0 : value.to<double>() == 0;
 }
