@@ -287,9 +287,9 @@ void input_gradient_on_taps(
 }
 
 // grad_weight = the weight's gradient of an ungrouped convolution, from `grad` ([N, C_out, P]),
-// on conv_weight_taps, which reads the input's taps from its phases where im2col would copy
-// them out (ResNet-18's weight gradients: 137 -> 109 ms, benchmarks/README.md), in parts of
-// output rows summed at the end.
+// on conv_weight_taps, which reads the input's taps from its phases where im2col would write
+// columns nine times the input's size (for 3x3) and read them back, in parts of output rows
+// summed at the end.
 void weight_gradient_on_taps(
     const at::Tensor& grad,
     const at::Tensor& input,
