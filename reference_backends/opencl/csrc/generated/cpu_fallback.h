@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -53,5 +54,10 @@ void set_deny_list(const std::vector<std::string>& names);
 // How often each operator ("add.Tensor", "nonzero") ran on the CPU since the last reset.
 std::map<std::string, std::int64_t> counts();
 void reset_counts();
+
+// Whether the fallback is registered for the operator `key` ("bmm", "add.Tensor") by name
+// (cpu_fallback_tables.h): the dispatcher then lists a kernel of the device for it, yet it runs
+// on the CPU.
+bool takes_by_name(std::string_view key);
 
 }  // namespace ocl::cpu_fallback

@@ -8,8 +8,9 @@
 // CPU's one fused kernel does the same work faster. So the answer here is the CPU's, by the CPU's
 // rules (which read only sizes, strides, dtypes and the user's torch.nn.attention.sdpa_kernel
 // settings), when the CPU's fused kernel _scaled_dot_product_flash_attention_for_cpu would run
-// anyway: when the device has a kernel for it, or has no bmm of its own. Otherwise it is the math
-// path, on the device's own kernels.
+// anyway: when the device has a kernel for it, or has no bmm of its own (none at all, or the CPU
+// fallback's by name, as in a fresh repo). Otherwise it is the math path, on the device's own
+// kernels: a bmm listed in frp.yaml counts as the device's, written yet or not.
 //
 // When your device has fused attention kernels of its own, return their SDPBackend here (and
 // give the operator PyTorch then calls a kernel: see ATen/native/transformers/attention.cpp).
@@ -21,19 +22,23 @@
 #include <ATen/ops/_fused_sdp_choice_native.h>
 
 #include <optional>
+#include <string>
+
+#include "generated/cpu_fallback.h"
 
 namespace npu_demo {
 namespace {
 
-bool has_device_kernel(const char* name) {
-  const auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName(name, ""));
+// Whether the dispatcher lists a kernel of the device for aten::`name` (an overload-free name).
+bool has_device_kernel(const std::string& name) {
+  const auto op = c10::Dispatcher::singleton().findOp(c10::OperatorName("aten::" + name, ""));
   return op.has_value() && op->hasKernelForDispatchKey(c10::DispatchKey::PrivateUse1);
 }
 
 // Asked on every call: kernels registered later (from Python, say) count.
 bool runs_fused_attention_of_the_cpu() {
-  return has_device_kernel("aten::_scaled_dot_product_flash_attention_for_cpu") ||
-         !has_device_kernel("aten::bmm");
+  return has_device_kernel("_scaled_dot_product_flash_attention_for_cpu") ||
+         !has_device_kernel("bmm") || cpu_fallback::takes_by_name("bmm");
 }
 
 int64_t attention_choice(

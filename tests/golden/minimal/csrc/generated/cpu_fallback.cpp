@@ -51,14 +51,20 @@ State& state() {
   return *instance;
 }
 
-// The out= operator of `key`'s structured group if the fallback takes `key` whole, else "".
-std::string_view structured_out(std::string_view key) {
+// The entry of `key` in kByName, or nullptr.
+const ByName* by_name(std::string_view key) {
   const auto end = std::end(kByName);
   const auto it =
       std::lower_bound(std::begin(kByName), end, key, [](const ByName& op, std::string_view k) {
         return std::string_view(op.key) < k;
       });
-  return it != end && it->key == key ? it->out : std::string_view();
+  return it != end && it->key == key ? it : nullptr;
+}
+
+// The out= operator of `key`'s structured group if the fallback takes `key` whole, else "".
+std::string_view structured_out(std::string_view key) {
+  const ByName* entry = by_name(key);
+  return entry ? entry->out : std::string_view();
 }
 
 // Whether the deny list names `key` or its base name, or those of the out= operator that would
@@ -165,6 +171,10 @@ std::map<std::string, std::int64_t> counts() {
 void reset_counts() {
   std::lock_guard<std::mutex> lock(state().mutex);
   state().counts.clear();
+}
+
+bool takes_by_name(std::string_view key) {
+  return by_name(key) != nullptr;
 }
 
 TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {
