@@ -264,8 +264,15 @@ class TestConformance(TestCase):
         self.assertEqual(actual, expected, msg=msg, **tolerance)
 
     def assert_raises(self, cpu_error, what, fn, *args, **kwargs):
-        """fn raises, as the CPU did."""
-        _, error = outcome(fn, *args, **kwargs)
+        """fn raises, as the CPU did: at the call, or where the host next waits for the device
+        (a device may raise what its kernels find there, as CUDA raises its device-side
+        assertions)."""
+
+        def call_and_wait():
+            fn(*args, **kwargs)
+            torch.cpuref.synchronize()
+
+        _, error = outcome(call_and_wait)
         self.assertIsNotNone(error, msg=f"the CPU raised {cpu_error!r}; {what}")
 
     def assert_same_result(self, sample, device_sample, cpu_twin, fn):

@@ -71,6 +71,7 @@ def assert_like_cpu(fn: Callable, *args, exact: bool = False) -> None:
     except Exception as error:  # noqa: BLE001 (whatever the CPU raises, the device must raise)
         with pytest.raises(type(error)):
             fn(*[on_device(a) for a in args])
+            torch.ocl.synchronize()  # where errors the kernels find are raised
         return
     actual = fn(*[on_device(a) for a in args])
     assert actual.device.type == DEVICE
@@ -88,6 +89,7 @@ def assert_refused_like_cpu(fn: Callable, *args) -> None:
     try:
         with pytest.raises(type(on_cpu.value)) as on_ocl:
             fn(*[on_device(a) for a in args])
+            torch.ocl.synchronize()
     finally:
         torch.ocl.set_fallback_policy("error")
     assert str(on_ocl.value).splitlines()[0] == str(on_cpu.value).splitlines()[0]
@@ -634,7 +636,7 @@ def test_nll_loss_refuses_a_target_out_of_bounds() -> None:
     with pytest.raises(IndexError, match="Target 7 is out of bounds"):
         torch.nn.functional.nll_loss(
             torch.zeros(2, 3, device=DEVICE), torch.tensor([0, 7], device=DEVICE)
-        )
+        ).cpu()
 
 
 def test_kernel_binaries_are_cached_on_disk(tmp_path) -> None:
@@ -1052,6 +1054,67 @@ def test_index_select_in_every_dtype(dtype: torch.dtype) -> None:
     assert_like_cpu(
         lambda t, i: torch.index_select(t, 0, i), x, torch.tensor([4])
     )  # refused
+
+
+def test_an_index_error_is_raised_where_the_host_next_waits() -> None:
+    """A kernel that finds an index out of range reports it in the device's error word: the
+    error is raised at the next synchronization, as CUDA raises a device-side assertion, naming
+    the operator; the device then works on."""
+    weight = torch.randn(10, 4, device=DEVICE)
+    out = torch.nn.functional.embedding(torch.tensor([1, 10], device=DEVICE), weight)
+    with pytest.raises(
+        IndexError, match=r"index out of range in self\n\(found by .*index_select"
+    ):
+        out.cpu()
+    good = torch.tensor([1, 9])
+    torch.testing.assert_close(
+        torch.nn.functional.embedding(good.to(DEVICE), weight).cpu(), weight.cpu()[good]
+    )
+    torch.nn.functional.nll_loss(
+        torch.zeros(2, 3, device=DEVICE), torch.tensor([0, -4], device=DEVICE)
+    )
+    with pytest.raises(IndexError, match="Target -4 is out of bounds"):
+        torch.ocl.synchronize()
+    torch.ocl.synchronize()  # reported once
+
+
+def test_checking_indices_does_not_wait_for_the_device() -> None:
+    """index_select, nll_loss and advanced indexing return while the work queued before them
+    still runs: their kernels check the indices instead of the host."""
+    a = torch.randn(2000, 2000, device=DEVICE)
+    index = torch.tensor([0, 1], device=DEVICE)
+    calls = {
+        "index_select": lambda b: b.index_select(0, index),
+        "nll_loss": lambda b: torch.nn.functional.nll_loss(b[:2], index),
+        "index": lambda b: b[index],
+    }
+    for name, call in calls.items():
+        torch.ocl.synchronize()
+        b = a @ a  # about 16 GFLOP: milliseconds of device work
+        call(b)
+        assert not torch.ocl.current_stream().query(), name
+    torch.ocl.synchronize()
+
+
+def test_launch_blocking_raises_an_index_error_at_the_call() -> None:
+    script = (
+        "import torch, torch_ocl\n"
+        "w = torch.zeros(3, 2, device='ocl')\n"
+        "try:\n"
+        "    w.index_select(0, torch.tensor([5], device='ocl'))\n"
+        "except IndexError as error:\n"
+        "    print('at the call:', str(error).splitlines()[0])\n"
+    )
+    environment = dict(os.environ, OCL_LAUNCH_BLOCKING="1")
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert "at the call: index out of range in self" in result.stdout, result.stderr
 
 
 @pytest.mark.parametrize(
@@ -1678,7 +1741,7 @@ def test_advanced_indexing_refuses_an_index_out_of_bounds() -> None:
         with pytest.raises(IndexError, match="out of bounds"):
             x[bad]
         with pytest.raises(IndexError, match="out of bounds"):
-            x.to(DEVICE)[bad.to(DEVICE)]
+            x.to(DEVICE)[bad.to(DEVICE)].cpu()
 
 
 @pytest.mark.parametrize("dtype", FLOATS, ids=str)

@@ -327,7 +327,8 @@ inline long python_mod(long a, long b) {
 """
 
 
-# The error word's values (KernelError in csrc/opencl/compiled.cpp).
+# What a kernel reports in the device's error word (KernelError in runtime/opencl_runtime.h): its
+# launch's code with one of these in the low bits, then the offending value.
 _INDEX_OUT_OF_RANGE = 1
 _DIVISION_BY_ZERO = 2
 
@@ -337,7 +338,8 @@ def _integer_division(divisor: CSEVariable, quotient: str) -> str:
     and gives 0 instead of dividing by it."""
     V.kernel.reports_errors = True
     return (
-        f"(({divisor}) == 0 ? (kernel_error[0] = {_DIVISION_BY_ZERO}, 0) : {quotient})"
+        f"(({divisor}) == 0 ? (kernel_error[0] = kernel_error_code | {_DIVISION_BY_ZERO}, 0)"
+        f" : {quotient})"
     )
 
 
@@ -758,8 +760,9 @@ class OpenCLKernel(SIMDKernel):
     def check_bounds(
         self, expr: sympy.Expr, size: sympy.Expr, lower: bool, upper: bool
     ) -> None:
-        """An index read from a tensor out of [0, size): the kernel sets the device's error word
-        (launch raises) and uses 0 instead, so that it never reads or writes out of bounds."""
+        """An index read from a tensor out of [0, size): the kernel reports it in the device's
+        error word (raised when the host next waits for the device) and uses 0 instead, so that
+        it never reads or writes out of bounds."""
         if not (lower or upper):
             return
         self.reports_errors = True
@@ -770,7 +773,8 @@ class OpenCLKernel(SIMDKernel):
             + ([f"{index} >= {bound}"] if upper else [])
         )
         self.compute.writeline(
-            f"if ({outside}) {{ kernel_error[0] = {_INDEX_OUT_OF_RANGE}; {index} = 0; }}"
+            f"if ({outside}) {{ kernel_error[0] = kernel_error_code | {_INDEX_OUT_OF_RANGE};"
+            f" kernel_error[1] = {index}; {index} = 0; }}"
         )
 
     # -- reductions ---------------------------------------------------------------------------
@@ -1038,10 +1042,7 @@ class OpenCLKernel(SIMDKernel):
         parameters += [f"const long {size}" for size in self._size_parameters()]
         if self.reports_errors:
             parameters.append(
-                "__global int* kernel_error_buffer, const ulong kernel_error_start"
-            )
-            pointers.append(
-                "__global int* kernel_error = kernel_error_buffer + kernel_error_start;"
+                "__global long* kernel_error, const long kernel_error_code"
             )
 
         code = IndentedBuffer()

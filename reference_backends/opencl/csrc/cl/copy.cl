@@ -36,17 +36,28 @@ __kernel void copy_tiles(PARAMS) {
 }
 KERNEL_PAIR(fill_contiguous, fill_strided, STORE_OUT(out, out_off + io, s0);)
 
-// index_select over a contiguous [outer, size, inner] input: out[o][j][i] = in[o][index[j]][i]
-// (indices checked on the host).
+// index_select over a contiguous [outer, size, inner] input: out[o][j][i] = in[o][index[j]][i], a
+// work-item per span of ROW_SPAN elements of a row (o, j) of the output (`spans` per row, `total`
+// in all), so that the divisions locating a row are made once per span. An index out of range is
+// reported (row 0 is read instead).
 __kernel void index_select(
     __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off,
-    __global const long *index, ulong index_off, long size, long count, long inner, ulong total) {
+    __global const long *index, ulong index_off, long size, long count, long inner, ulong total,
+    __global long *error, long code) {
   const ulong at = get_global_id(0);
   if (at >= total) return;
-  const long i = at % inner;
-  const long j = (at / inner) % count;
-  const long o = at / (inner * count);
-  STORE_OUT(out, out_off + at, LOAD_IN(in, in_off + (o * size + index[index_off + j]) * inner + i));
+  const long spans = (inner + ROW_SPAN - 1) / ROW_SPAN;
+  const long row = at / spans;
+  const long i0 = (at % spans) * ROW_SPAN;
+  const long width = min((long)ROW_SPAN, inner - i0);
+  long k = index[index_off + row % count];
+  if (k < 0 || k >= size) {
+    REPORT(error, code | KERNEL_INDEX_OUT_OF_RANGE, k);
+    k = 0;
+  }
+  const ulong from = in_off + (row / count * size + k) * inner + i0;
+  const ulong to = out_off + row * inner + i0;
+  for (long n = 0; n < width; ++n) STORE_OUT(out, to + n, LOAD_IN(in, from + n));
 }
 
 // tril and triu over a contiguous [batch, rows, cols] input, a work-item per row: the elements
@@ -74,19 +85,29 @@ __kernel void arange(__global OUT_T *out, ulong out_off, ACC_T start, ACC_T step
 }
 
 // index.Tensor's gather over its TensorIterator (opencl/elementwise.cpp): `a` is self with the
-// indexed dimensions' strides 0, b and c the int64 indices (c only when count is 2), checked on
-// the host to lie in -size..size-1; size0/stride0 and size1/stride1 are the indexed dimensions'.
+// indexed dimensions' strides 0, b and c the int64 indices (c only when count is 2), which must lie
+// in -size..size-1 (an index outside is reported); size0/stride0 and size1/stride1 are the indexed
+// dimensions'.
 __kernel void index_gather(
     __global OUT_T *out, ulong out_off, __global const IN_T *a, ulong a_off,
     __global const long *b, ulong b_off, __global const long *c, ulong c_off, long size0,
-    long stride0, long size1, long stride1, int count, ulong n, Geometry g) {
+    long stride0, long size1, long stride1, int count, ulong n, Geometry g, __global long *error,
+    long code) {
   const ulong i = get_global_id(0);
   if (i >= n) return;
   STRIDED_OFFSETS
-  const long k0 = b[b_off + ib];
+  long k0 = b[b_off + ib];
+  if (k0 < -size0 || k0 >= size0) {
+    REPORT(error, code | KERNEL_INDEX_OUT_OF_RANGE, k0);
+    k0 = 0;
+  }
   long offset = (k0 < 0 ? k0 + size0 : k0) * stride0;
   if (count > 1) {
-    const long k1 = c[c_off + ic];
+    long k1 = c[c_off + ic];
+    if (k1 < -size1 || k1 >= size1) {
+      REPORT(error, code | KERNEL_INDEX_OUT_OF_RANGE, k1);
+      k1 = 0;
+    }
     offset += (k1 < 0 ? k1 + size1 : k1) * stride1;
   }
   STORE_OUT(out, out_off + io, LOAD_IN(a, a_off + ia + offset));

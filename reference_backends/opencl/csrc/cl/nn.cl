@@ -202,22 +202,25 @@ __kernel void log_softmax_backward(BACKWARD_PARAMS) {
 }
 #endif
 
-// nll_loss over a contiguous [batch, classes] input (batch 1 for an unbatched one). Targets have
-// been checked on the host. Without reduction, out[i] = -weight[t] * input[i, t] (0 where t is
-// ignore_index). With one, a single work-group sums those and the weights: out = the sum (divided
-// by the total weight for the mean), total_weight = the sum of the weights.
+// nll_loss over a contiguous [batch, classes] input (batch 1 for an unbatched one). Without
+// reduction, out[i] = -weight[t] * input[i, t] (0 where t is ignore_index). With one, a single
+// work-group sums those and the weights: out = the sum (divided by the total weight for the
+// mean), total_weight = the sum of the weights. A target out of range is reported in the error
+// word and counts as ignored.
 #define NLL_PARAMS                                                                         \
   __global OUT_T *out, ulong out_off, __global OUT_T *total_weight, ulong total_weight_off,  \
       __global const IN_T *in, ulong in_off, __global const long *target, ulong target_off, \
       __global const IN_T *weight, ulong weight_off, int has_weight, long ignore_index,      \
-      ulong batch, ulong classes
+      ulong batch, ulong classes, __global long *error, long code
 
 #define NLL_TERMS(i)                                                            \
   const long t = target[target_off + (i)];                                      \
-  const ACC_T w = t == ignore_index ? (ACC_T)0                                  \
-                  : has_weight      ? LOAD_IN(weight, weight_off + t)           \
-                                    : (ACC_T)1;                                 \
-  const ACC_T term = t == ignore_index ? (ACC_T)0 : -w * LOAD_IN(in, in_off + (i) * classes + t);
+  const bool skip = t == ignore_index || t < 0 || t >= (long)classes;           \
+  if (skip && t != ignore_index) REPORT(error, code | KERNEL_INDEX_OUT_OF_RANGE, t); \
+  const ACC_T w = skip         ? (ACC_T)0                                       \
+                  : has_weight ? LOAD_IN(weight, weight_off + t)                \
+                               : (ACC_T)1;                                      \
+  const ACC_T term = skip ? (ACC_T)0 : -w * LOAD_IN(in, in_off + (i) * classes + t);
 
 __kernel void nll_loss_none(NLL_PARAMS) {
   const ulong i = get_global_id(0);

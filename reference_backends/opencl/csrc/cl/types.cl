@@ -113,3 +113,15 @@ inline ushort float_to_bfloat16(float value) {
 #define ACC_T int
 #define ACC_IS_FLOAT 0
 #endif
+
+// A kernel that checks what it reads reports an error in the device's error word (see
+// runtime/opencl_runtime.h): its launch's code with the kind in the low two bits, then the
+// offending value. The word is read on the host later; a racing report of the same launch only
+// changes which bad value is named.
+#define KERNEL_INDEX_OUT_OF_RANGE 1
+#define KERNEL_DIVISION_BY_ZERO 2
+#define REPORT(error, what, value) \
+  do {                             \
+    (error)[0] = (what);           \
+    (error)[1] = (value);          \
+  } while (0)

@@ -3,9 +3,9 @@
 //
 // Kernels of ocl: index.Tensor (cl/copy.cl), advanced indexing with one or two int64 index
 // tensors (x[i], x[:, i], x[i, j], broadcast as ATen broadcasts them). ATen's meta function
-// shapes the result and builds the iterator. The indices are checked on the host first, one
-// synchronization, as index_select does. Boolean masks (which need nonzero), more index
-// tensors and other index dtypes take the CPU's path.
+// shapes the result and builds the iterator. The kernel checks the indices (an index out of
+// range raises when the host next waits for the device). Boolean masks (which need nonzero), more
+// index tensors and other index dtypes take the CPU's path.
 #include "generated/kernels/index.h"
 
 #include <ATen/ops/cat.h>
@@ -42,8 +42,9 @@ std::optional<int> device_for(
   return opencl::elementwise::device_for({&self, out}, opencl::elementwise::CpuScalars::kRefused);
 }
 
-// IndexError for an index outside -size..size-1, as ATen raises it.
-void check_bounds(Meta& op, at::IntArrayRef sizes) {
+// IndexError for an index outside -size..size-1, as ATen raises it, read on the host: only for
+// a result without elements, where no kernel runs to check the indices.
+void check_bounds_on_host(Meta& op, at::IntArrayRef sizes) {
   for (int k = 0; k < op.ntensors() - 2; ++k) {
     const at::Tensor& index = op.tensor(2 + k);
     if (index.numel() == 0) continue;
@@ -63,7 +64,7 @@ void check_bounds(Meta& op, at::IntArrayRef sizes) {
 template <class Op>
 void gather(Op& op, const at::Tensor& self, const Indices& indices) {
   const auto info = op.meta(self, at::IOptTensorListRef(indices));
-  check_bounds(op, info.sizes);
+  if (op.numel() == 0) check_bounds_on_host(op, info.sizes);
   opencl::elementwise::index(op, info.sizes, info.strides);
 }
 

@@ -10,16 +10,15 @@
 //       i taking elements [i * CHUNK, (i + 1) * CHUNK) of `elements`; any other (a reduction)
 //       runs row_lanes() items per element (a row), which share its reduced elements.
 //
-// A kernel that reports errors takes one more buffer, last: the device's error word, which it
-// sets (to a KernelError) instead of reading or writing out of bounds (an index read from a
-// tensor, as gather and embedding have) or dividing an integer by zero. launch() then waits for
-// the kernel and raises what eager mode raises for the same input (a synchronization CUDA avoids
-// by reporting its device-side assertions later; eager mode on the CPU checks as it goes too).
+// A kernel that reports errors takes two more arguments, last: the device's error word and its
+// launch's code (runtime/opencl_runtime.h), where it reports an index read from a tensor out of
+// range (as gather and embedding read them) or an integer division by zero instead of reading or
+// writing out of bounds or dividing. The error eager mode raises for the same input is raised
+// when the host next waits for the device, as CUDA raises its device-side assertions.
 //
 // The program is built on the first launch on a device, from the binary cache when an earlier
 // process built the same text.
 #include <ATen/core/Tensor.h>
-#include <ATen/ops/zeros.h>
 #include <c10/util/Exception.h>
 #include <torch/library.h>
 
@@ -88,19 +87,6 @@ cl_kernel built_for(Defined& code, int device) {
   return code.built.emplace(device, kernel).first->second;
 }
 
-// What a kernel writes into the error word (opencl_inductor.py writes the same numbers).
-enum class KernelError : int { kNone = 0, kIndexOutOfRange = 1, kDivisionByZero = 2 };
-
-// The error word of `device`: one int, kNone until a kernel finds an error.
-const at::Tensor& error_word(c10::Device device) {
-  static std::mutex mutex;
-  static auto* words = new std::map<c10::DeviceIndex, at::Tensor>();  // lives to the end
-  std::lock_guard<std::mutex> lock(mutex);
-  at::Tensor& word = (*words)[device.index()];
-  if (!word.defined()) word = at::zeros({1}, at::TensorOptions().dtype(at::kInt).device(device));
-  return word;
-}
-
 void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int64_t elements) {
   Defined& code = defined(kernel);
   TORCH_CHECK(!tensors.empty(), code.name, ": a compiled kernel takes at least one tensor");
@@ -122,24 +108,17 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   Launch launch(index, built_for(code, index), code.name.c_str());
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
   for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
-  if (code.reports_errors) launch.tensor(error_word(device));
+  if (code.reports_errors) {
+    launch.error_word(
+        "index {} is out of range in a tensor that compiled code reads (eager mode reports it as "
+        "\"index out of range\"; run the model without torch.compile to see which operator)");
+  }
   const auto chunk = static_cast<int64_t>(elementwise_chunk(index));
   const auto items = static_cast<std::size_t>(
       code.chunked ? (elements + chunk - 1) / chunk
                    : elements * static_cast<int64_t>(row_lanes(index)));
   const std::size_t group = group_size(index);
   launch.run_groups((items + group - 1) / group, group);
-  if (!code.reports_errors) return;
-  const at::Tensor& word = error_word(device);
-  const auto error = static_cast<KernelError>(word.item<int>());
-  if (error == KernelError::kNone) return;
-  word.zero_();
-  TORCH_CHECK(error == KernelError::kIndexOutOfRange, "ZeroDivisionError");
-  TORCH_CHECK_INDEX(
-      false,
-      code.name,
-      ": an index read from a tensor is out of range (the operation eager mode reports as "
-      "\"index out of range\"); run the model without torch.compile to see which");
 }
 
 }  // namespace

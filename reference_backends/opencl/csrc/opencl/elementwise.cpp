@@ -186,6 +186,10 @@ void index(
   launch.tensor(iter.tensor_base(2)).tensor(iter.tensor_base(1 + count));
   launch.value(sizes[0]).value(strides[0]).value(sizes[1]).value(strides[1]);
   launch.value(static_cast<cl_int>(count)).value(static_cast<cl_ulong>(n)).value(layout.geometry);
+  // ATen's message; with two indexed dimensions of different sizes, both sizes.
+  std::string sizes_named = std::to_string(sizes[0]);
+  if (count > 1 && sizes[1] != sizes[0]) sizes_named += " or " + std::to_string(sizes[1]);
+  launch.error_word("index {} is out of bounds for dimension with size " + sizes_named);
   launch.run(static_cast<std::size_t>(n));
 }
 

@@ -43,8 +43,9 @@ void run(
 
 // index.Tensor's gather over the iterator its meta function built (structured_index_Tensor):
 // output, self restrided so that the indexed dimensions do not move, then one or two int64
-// indices (already checked to lie in -size..size-1). indexed_sizes and indexed_strides (in bytes)
-// are the indexed dimensions', as the meta function computed them.
+// indices; one outside -size..size-1 raises IndexError when the host next waits for the device.
+// indexed_sizes and indexed_strides (in bytes) are the indexed dimensions', as the meta function
+// computed them.
 void index(
     at::TensorIteratorBase& iter,
     at::IntArrayRef indexed_sizes,

@@ -19,18 +19,20 @@ at::Tensor index_select(const at::Tensor& self_, int64_t dim, const at::Tensor& 
   const at::Tensor self = self_.contiguous();
   const at::Tensor index = index_.reshape({-1}).contiguous();
   const int64_t size = self.size(dim);
-  {
+  std::vector<int64_t> sizes(self.sizes().begin(), self.sizes().end());
+  sizes[dim] = index.numel();
+  at::Tensor out = at::empty(sizes, self.options());
+  const int64_t total = out.numel();
+  if (total == 0) {
+    // No kernel runs to check the indices: they are read on the host, a wait that only this
+    // empty case pays.
     const at::Tensor values = index.cpu();
     const int64_t* data = values.const_data_ptr<int64_t>();
     for (int64_t i = 0; i < values.numel(); ++i) {
       TORCH_CHECK_INDEX(data[i] >= 0 && data[i] < size, "index out of range in self");
     }
+    return out;
   }
-  std::vector<int64_t> sizes(self.sizes().begin(), self.sizes().end());
-  sizes[dim] = index.numel();
-  at::Tensor out = at::empty(sizes, self.options());
-  const int64_t total = out.numel();
-  if (total == 0) return out;
   int64_t inner = 1;
   for (int64_t d = dim + 1; d < self.dim(); ++d) inner *= self.size(d);
   Launch launch(
@@ -39,7 +41,9 @@ at::Tensor index_select(const at::Tensor& self_, int64_t dim, const at::Tensor& 
   launch.value(static_cast<cl_long>(size))
       .value(static_cast<cl_long>(index.numel()))
       .value(static_cast<cl_long>(inner));
-  launch.value(static_cast<cl_ulong>(total)).run(static_cast<std::size_t>(total));
+  const int64_t items = row_spans(total / inner, inner);
+  launch.value(static_cast<cl_ulong>(items)).error_word("index out of range in self");
+  launch.run(static_cast<std::size_t>(items));
   return out;
 }
 

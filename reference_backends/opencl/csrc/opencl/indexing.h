@@ -9,8 +9,8 @@
 
 namespace ocl::opencl::indexing {
 
-// self.index_select(dim, index) for an int64 `index` of at most one dimension; throws IndexError
-// for an index out of range (a check that reads the indices on the host).
+// self.index_select(dim, index) for an int64 `index` of at most one dimension; an index out of
+// range raises IndexError when the host next waits for the device (runtime/opencl_runtime.h).
 at::Tensor index_select(const at::Tensor& self, int64_t dim, const at::Tensor& index);
 
 // The [num_weights, D] gradient of an embedding from the [..., D] gradient of its output.

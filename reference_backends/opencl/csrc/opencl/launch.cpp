@@ -39,6 +39,13 @@ Launch& Launch::tensor(const at::TensorBase& tensor) {
   return raw(sizeof(index), &index);
 }
 
+Launch& Launch::error_word(std::string index_message) {
+  const ErrorWord word = opencl::error_word(device_, name_, std::move(index_message));
+  checks_ = true;
+  raw(sizeof(cl_mem), &word.buffer);
+  return value(word.code);
+}
+
 Launch& Launch::scalar(c10::ScalarType acc, const c10::Scalar& value) {
   switch (acc) {
     case c10::kFloat:
@@ -81,18 +88,29 @@ void Launch::run(std::array<std::size_t, 3> global, std::array<std::size_t, 3> l
 void Launch::enqueue(cl_uint dimensions, const std::size_t* global, const std::size_t* local) {
   const runtime::Stream stream =
       streams::native(streams::current_stream(static_cast<c10::DeviceIndex>(device_)));
-  std::lock_guard<std::mutex> lock(launch_mutex());
-  std::size_t at = 0;
-  for (cl_uint index = 0; index < sizes_.size(); ++index) {
-    check(clSetKernelArg(kernel_, index, sizes_[index], bytes_.data() + at), name_);
-    at += sizes_[index];
+  {
+    std::lock_guard<std::mutex> lock(launch_mutex());
+    std::size_t at = 0;
+    for (cl_uint index = 0; index < sizes_.size(); ++index) {
+      check(clSetKernelArg(kernel_, index, sizes_[index], bytes_.data() + at), name_);
+      at += sizes_[index];
+    }
+    cl_event event = nullptr;
+    check(
+        clEnqueueNDRangeKernel(
+            queue(stream, device_),
+            kernel_,
+            dimensions,
+            nullptr,
+            global,
+            local,
+            0,
+            nullptr,
+            &event),
+        name_);
+    enqueued(stream, device_, event);
   }
-  cl_event event = nullptr;
-  check(
-      clEnqueueNDRangeKernel(
-          queue(stream, device_), kernel_, dimensions, nullptr, global, local, 0, nullptr, &event),
-      name_);
-  enqueued(stream, device_, event);
+  if (checks_) checked_launch(stream, device_);
 }
 
 }  // namespace ocl::opencl

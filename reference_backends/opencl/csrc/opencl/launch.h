@@ -43,6 +43,11 @@ class Launch {
   // long: see accumulate_type in types.h).
   Launch& scalar(c10::ScalarType acc, const c10::Scalar& value);
 
+  // Two arguments: the device's error word and this launch's code (`__global long *error, long
+  // code`), for a kernel that checks what it reads (see opencl_runtime.h). `index_message` is the
+  // error an index out of range raises, "{}" standing for the index.
+  Launch& error_word(std::string index_message);
+
   // Work-item i of `global` runs for element i; the kernel checks the bound itself, since the
   // range is rounded up to a multiple of the work-group size.
   void run(std::size_t global);
@@ -61,6 +66,7 @@ class Launch {
   std::vector<unsigned char> bytes_;  // the arguments' values, back to back
   std::vector<std::size_t> sizes_;    // and each one's size, in the kernel's order
   const char* name_;
+  bool checks_ = false;  // takes the error word
 };
 
 }  // namespace ocl::opencl

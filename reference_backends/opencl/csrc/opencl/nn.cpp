@@ -96,22 +96,6 @@ void softmax_backward(
   finish_rows(target, grad_input, dim);
 }
 
-namespace {
-
-void check_targets(const at::Tensor& target, int64_t classes, int64_t ignore_index) {
-  const at::Tensor values = target.cpu().contiguous();
-  const int64_t* data = values.const_data_ptr<int64_t>();
-  for (int64_t i = 0; i < values.numel(); ++i) {
-    TORCH_CHECK_INDEX(
-        data[i] == ignore_index || (data[i] >= 0 && data[i] < classes),
-        "Target ",
-        data[i],
-        " is out of bounds.");
-  }
-}
-
-}  // namespace
-
 void nll_loss_forward(
     const at::Tensor& self,
     const at::Tensor& target,
@@ -122,7 +106,6 @@ void nll_loss_forward(
     const at::Tensor& total_weight) {
   const int64_t classes = self.size(-1);
   const int64_t batch = self.dim() == 2 ? self.size(0) : 1;
-  check_targets(target, classes, ignore_index);
   const at::Tensor in = self.contiguous();
   const at::Tensor t = target.contiguous();
   const bool has_weight = weight && weight->defined();
@@ -150,6 +133,7 @@ void nll_loss_forward(
   launch.tensor(target_out).tensor(total_weight).tensor(in).tensor(t);
   launch.tensor(w).value(static_cast<cl_int>(has_weight)).value(static_cast<cl_long>(ignore_index));
   launch.value(static_cast<cl_ulong>(batch)).value(static_cast<cl_ulong>(classes));
+  launch.error_word("Target {} is out of bounds.");
   if (per_row) {
     launch.run(static_cast<std::size_t>(batch));
   } else {

@@ -26,8 +26,8 @@ void softmax_backward(
     bool log,
     const at::Tensor& grad_input);
 
-// nll_loss of `self` ([batch, classes] or [classes]) for int64 `target`; throws for a target out
-// of bounds (a check that reads the targets on the host).
+// nll_loss of `self` ([batch, classes] or [classes]) for int64 `target`; a target out of bounds
+// raises IndexError when the host next waits for the device (runtime/opencl_runtime.h).
 void nll_loss_forward(
     const at::Tensor& self,
     const at::Tensor& target,

@@ -11,6 +11,8 @@
 //                     default: the first platform with a device of OCL_DEVICE_TYPE
 //   OCL_DEVICE_TYPE   gpu, cpu, accelerator or all (default all): the platform's devices of that
 //                     type are ocl:0, ocl:1, ...
+//   OCL_LAUNCH_BLOCKING  1: an error a kernel finds is raised at its launch, not where the host
+//                     next waits for the device (see opencl_runtime.h)
 #include "runtime/opencl_runtime.h"
 
 #include <c10/util/Exception.h>
@@ -18,10 +20,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -50,6 +54,23 @@ namespace {
 
 using runtime::CopyKind;
 
+// What the device's kernels report (see opencl_runtime.h): its error word, two longs (the code of
+// the launch that found an error, the KernelError in its low two bits, and the offending value),
+// and what each of the last kRecent checking launches raises.
+struct KernelErrors {
+  static constexpr std::size_t kRecent = 256;
+  struct Checked {
+    const char* kernel = nullptr;
+    std::string index_message;
+  };
+  std::mutex mutex;
+  cl_mem word = nullptr;              // made by the first checking launch
+  cl_command_queue reader = nullptr;  // a queue of its own: reading the word waits for no stream
+  std::array<Checked, kRecent> recent;
+  std::uint64_t launches = 0;  // checking launches so far; a launch's code is its number << 2
+  std::uint64_t cleared = 0;   // how many of them are known to have found nothing
+};
+
 struct Device {
   cl_device_id id = nullptr;
   cl_context context = nullptr;
@@ -62,6 +83,7 @@ struct Device {
   // on other memory.
   bool unified_memory = false;
   std::vector<runtime::StreamRecord*> streams;  // created on it, the default one first
+  std::shared_ptr<KernelErrors> errors = std::make_shared<KernelErrors>();
 };
 
 struct Allocation {
@@ -238,6 +260,55 @@ void finish_all(Device& d) {
   for (runtime::StreamRecord* stream : streams) check(clFinish(stream->queue), "clFinish");
 }
 
+// Raises what the kernels of `d` reported, once the host has waited for a stream of it (for every
+// stream, when `whole_device`; for a checking launch, with OCL_LAUNCH_BLOCKING, when
+// `at_launch`). The word is read only if a checking kernel ran since it was last found clear; a
+// clear word proves nothing of kernels other streams may still be running.
+void raise_kernel_errors(Device& d, bool whole_device, bool at_launch = false) {
+  KernelErrors& e = *d.errors;
+  if (!whole_device) {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    whole_device = d.streams.size() == 1;
+  }
+  std::unique_lock<std::mutex> lock(e.mutex);
+  if (e.launches == e.cleared) return;
+  const std::uint64_t launched = e.launches;
+  cl_long found[2] = {0, 0};
+  check(
+      clEnqueueReadBuffer(e.reader, e.word, CL_TRUE, 0, sizeof(found), found, 0, nullptr, nullptr),
+      "clEnqueueReadBuffer");
+  if (found[0] == 0) {
+    if (whole_device) e.cleared = launched;
+    return;
+  }
+  const cl_long clear[2] = {0, 0};
+  check(
+      clEnqueueWriteBuffer(e.reader, e.word, CL_TRUE, 0, sizeof(clear), clear, 0, nullptr, nullptr),
+      "clEnqueueWriteBuffer");
+  if (whole_device) e.cleared = launched;
+  const auto launch = static_cast<std::uint64_t>(found[0]) >> 2;
+  const bool recent = launch < e.launches && e.launches - launch <= KernelErrors::kRecent;
+  const KernelErrors::Checked checked =
+      recent ? e.recent[launch % KernelErrors::kRecent] : KernelErrors::Checked{};
+  lock.unlock();
+  const std::string where = std::string("\n(found by ") +
+                            (checked.kernel != nullptr ? std::string("the kernel ") + checked.kernel
+                                                       : std::string("an earlier kernel")) +
+                            " on ocl:" + std::to_string(d.default_stream->device) +
+                            (at_launch ? ", raised at its launch: OCL_LAUNCH_BLOCKING=1)"
+                                       : ", raised where the host next waited for the device; "
+                                         "OCL_LAUNCH_BLOCKING=1 raises it at the call)");
+  TORCH_CHECK(
+      static_cast<KernelError>(found[0] & 3) != KernelError::kDivisionByZero,
+      "ZeroDivisionError",
+      where);
+  std::string message = checked.kernel != nullptr ? checked.index_message : "index out of range";
+  if (const std::size_t at = message.find("{}"); at != std::string::npos) {
+    message.replace(at, 2, std::to_string(found[1]));
+  }
+  TORCH_CHECK_INDEX(false, message, where);
+}
+
 // Keeps `event` (of a command just enqueued on `stream`) as the stream's last command.
 void track(runtime::StreamRecord* stream, cl_event event) {
   cl_event previous = nullptr;
@@ -349,6 +420,30 @@ int device_of_copy(const void* dst, const void* src, CopyKind kind) {
 }
 
 }  // namespace
+
+ErrorWord error_word(int index, const char* kernel, std::string index_message) {
+  Device& d = device(index);
+  KernelErrors& e = *d.errors;
+  std::lock_guard<std::mutex> lock(e.mutex);
+  if (e.word == nullptr) {
+    cl_int status = CL_SUCCESS;
+    cl_long clear[2] = {0, 0};
+    e.word = clCreateBuffer(
+        d.context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(clear), clear, &status);
+    check(status, "clCreateBuffer");
+    e.reader = clCreateCommandQueue(d.context, d.id, 0, &status);
+    check(status, "clCreateCommandQueue");
+  }
+  e.recent[e.launches % KernelErrors::kRecent] = {kernel, std::move(index_message)};
+  return {e.word, static_cast<cl_long>(e.launches++ << 2)};
+}
+
+void checked_launch(runtime::Stream stream, int index) {
+  static const bool blocking = environment("OCL_LAUNCH_BLOCKING") == "1";
+  if (!blocking) return;
+  check(clFinish(queue(stream, index)), "clFinish");
+  raise_kernel_errors(device(index), /*whole_device=*/false, /*at_launch=*/true);
+}
 
 BufferAt buffer_at(const void* ptr) {
   State& s = state();
@@ -523,6 +618,7 @@ void memcpy(void* dst, const void* src, std::size_t bytes, CopyKind kind) {
   opencl::Device& d = opencl::device(opencl::device_of_copy(dst, src, kind));
   opencl::finish_all(d);
   opencl::enqueue_copy(d.default_stream, dst, src, bytes, kind, /*blocking=*/true);
+  opencl::raise_kernel_errors(d, /*whole_device=*/true);
 }
 
 void memcpy_async(void* dst, const void* src, std::size_t bytes, CopyKind kind, Stream stream) {
@@ -536,6 +632,7 @@ void memcpy_async(void* dst, const void* src, std::size_t bytes, CopyKind kind, 
   const int device = opencl::device_of_copy(dst, src, kind);
   opencl::enqueue_copy(opencl::stream_record(stream, device), dst, src, bytes, kind, blocking);
   check(clFlush(opencl::queue(stream, device)), "clFlush");
+  if (blocking) opencl::raise_kernel_errors(opencl::device(device), /*whole_device=*/false);
 }
 
 void memset(void* dst, int value, std::size_t bytes) {
@@ -552,6 +649,7 @@ void memset(void* dst, int value, std::size_t bytes) {
       "clEnqueueFillBuffer");
   opencl::track(d.default_stream, done);
   check(clFinish(d.default_stream->queue), "clFinish");
+  opencl::raise_kernel_errors(d, /*whole_device=*/true);
 }
 
 Stream stream_create(int device) {
@@ -598,9 +696,9 @@ bool stream_query(Stream stream) {
 }
 
 void stream_synchronize(Stream stream) {
-  check(
-      clFinish(opencl::queue(stream, stream == nullptr ? current_device() : stream->device)),
-      "clFinish");
+  const int device = stream == nullptr ? current_device() : stream->device;
+  check(clFinish(opencl::queue(stream, device)), "clFinish");
+  opencl::raise_kernel_errors(opencl::device(device), /*whole_device=*/false);
 }
 
 void stream_wait_event(Stream stream, Event event) {
@@ -650,7 +748,9 @@ bool event_query(Event event) {
 }
 
 void event_synchronize(Event event) {
-  if (event->event != nullptr) check(clWaitForEvents(1, &event->event), "clWaitForEvents");
+  if (event->event == nullptr) return;
+  check(clWaitForEvents(1, &event->event), "clWaitForEvents");
+  opencl::raise_kernel_errors(opencl::device(event->device), /*whole_device=*/false);
 }
 
 double event_elapsed_ms(Event start, Event end) {
@@ -670,7 +770,9 @@ double event_elapsed_ms(Event start, Event end) {
 }
 
 void device_synchronize(int device) {
-  opencl::finish_all(opencl::device(device));
+  opencl::Device& d = opencl::device(device);
+  opencl::finish_all(d);
+  opencl::raise_kernel_errors(d, /*whole_device=*/true);
 }
 
 void* host_malloc(std::size_t bytes) {
