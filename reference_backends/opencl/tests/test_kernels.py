@@ -994,7 +994,7 @@ def test_models_train_without_a_single_fallback() -> None:
 
 
 @pytest.mark.parametrize("affine", [True, False], ids=["affine", "plain"])
-@pytest.mark.parametrize("normalized", [(300,), (3, 4)], ids=str)
+@pytest.mark.parametrize("normalized", [(300,), (3, 4), (5,)], ids=str)
 def test_layer_norm_and_its_gradients(
     normalized: tuple[int, ...], affine: bool
 ) -> None:
@@ -1018,6 +1018,32 @@ def test_layer_norm_and_its_gradients(
         torch.testing.assert_close(a.cpu(), e)
     with pytest.raises(RuntimeError, match="normalized_shape"):
         torch.nn.functional.layer_norm(x.to(DEVICE), (7,))
+
+
+def test_layer_norm_rows_equal_work_groups_bit_for_bit(run_python) -> None:
+    """A float32 row of layer norm is one work-item's on a CPU device, 8 elements at a time, and a
+    work-group's elsewhere (OCL_ROW_LANES=group makes the CPU device do that): the same sums in the
+    same order, so the same bits, forward and backward, whole 8s or not."""
+    script = """
+import torch, torch_ocl
+torch.manual_seed(0)
+for inner in (5, 12, 300):
+    for affine in (True, False):
+        x = torch.randn(7, inner, device="ocl")
+        w = torch.randn(inner, device="ocl") if affine else None
+        b = torch.randn(inner, device="ocl") if affine else None
+        out, mean, rstd = torch.ops.aten.native_layer_norm(x, [inner], w, b, 1e-5)
+        g = torch.randn(7, inner, device="ocl")
+        dx = torch.ops.aten.native_layer_norm_backward(
+            g, x, [inner], mean, rstd, w, b, [True, False, False]
+        )[0]
+        for t in (out, mean, rstd, dx):
+            print(t.cpu().view(torch.int32).flatten().tolist())
+"""
+    rows = run_python(script)
+    groups = run_python(script, OCL_ROW_LANES="group")
+    assert rows.returncode == 0 and groups.returncode == 0, rows.stderr + groups.stderr
+    assert rows.stdout == groups.stdout
 
 
 # The parameters' gradients sum over the rows in parts of 256 (the last one short here), in the
@@ -1096,24 +1122,16 @@ def test_checking_indices_does_not_wait_for_the_device() -> None:
     torch.ocl.synchronize()
 
 
-def test_launch_blocking_raises_an_index_error_at_the_call() -> None:
-    script = (
-        "import torch, torch_ocl\n"
-        "w = torch.zeros(3, 2, device='ocl')\n"
-        "try:\n"
-        "    w.index_select(0, torch.tensor([5], device='ocl'))\n"
-        "except IndexError as error:\n"
-        "    print('at the call:', str(error).splitlines()[0])\n"
-    )
-    environment = dict(os.environ, OCL_LAUNCH_BLOCKING="1")
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+def test_launch_blocking_raises_an_index_error_at_the_call(run_python) -> None:
+    script = """
+import torch, torch_ocl
+w = torch.zeros(3, 2, device="ocl")
+try:
+    w.index_select(0, torch.tensor([5], device="ocl"))
+except IndexError as error:
+    print("at the call:", str(error).splitlines()[0])
+"""
+    result = run_python(script, OCL_LAUNCH_BLOCKING="1")
     assert "at the call: index out of range in self" in result.stdout, result.stderr
 
 

@@ -43,7 +43,8 @@
 #define ROW_START                           \
   __local ACC_T scratch[GROUP];             \
   const uint lane = get_local_id(0);        \
-  const ulong base = get_group_id(0) * inner; \
+  const ulong row = get_group_id(0);        \
+  const ulong base = row * inner;           \
   const ulong first = lane, step = GROUP;
 #define ROW_REDUCE(value, COMBINE) GROUP_REDUCE(scratch, value, COMBINE)
 #endif
@@ -611,71 +612,155 @@ __kernel void batch_norm_backward_input(
   }
 }
 
-// Layer norm over the rows of a contiguous [rows, inner] input, a work-group per row: the mean and
-// the biased variance (two passes), rstd = 1 / sqrt(variance + eps), and
-// out = (x - mean) * rstd * weight + bias, weight and bias having `inner` elements.
-__kernel void layer_norm(
-    __global OUT_T *out, ulong out_off, __global OUT_T *mean_out, ulong mean_off,
-    __global OUT_T *rstd_out, ulong rstd_off, __global const IN_T *in, ulong in_off,
-    __global const IN_T *weight, ulong weight_off, __global const IN_T *bias, ulong bias_off,
-    int has_weight, int has_bias, long inner, ACC_T eps) {
-  __local ACC_T scratch[GROUP];
-  const uint lane = get_local_id(0);
-  const long row = get_group_id(0);
-  const ulong base = in_off + row * inner;
+// Layer norm over the rows of a contiguous [rows, inner] input: the mean and the biased variance
+// (two passes), rstd = 1 / sqrt(variance + eps), and out = (x - mean) * rstd * weight + bias,
+// weight and bias having `inner` elements; then its input gradient: with g = dy * weight and
+// xhat = (x - mean) * rstd, dx = rstd * (g - mean(g) - xhat * mean(g * xhat)). Rows as softmax
+// takes them (ROW_START): a work-group per row, or a work-item per row where ROW_LANES is 1 (a
+// CPU, where a barrier is a pass over the group). There float32 goes 8 elements at a time, with
+// the same sums in the same order as a group of 8: lane l of the vector holds what work-item l
+// holds.
+#define LAYER_NORM_PARAMS                                                                       \
+  __global OUT_T *out, ulong out_off, __global OUT_T *mean_out, ulong mean_off,                 \
+      __global OUT_T *rstd_out, ulong rstd_off, __global const IN_T *in, ulong in_off,          \
+      __global const IN_T *weight, ulong weight_off, __global const IN_T *bias, ulong bias_off, \
+      int has_weight, int has_bias, long inner, ACC_T eps, ulong rows
+#define LAYER_NORM_BACKWARD_PARAMS                                                              \
+  __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,  \
+      __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,         \
+      __global const IN_T *rstd, ulong rstd_off, __global const IN_T *weight, ulong weight_off, \
+      int has_weight, long inner, ulong rows
+
+#if ROW_LANES == 1 && IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT
+// The elements of a row past its last whole 8, in the lanes they would take, the others 0.
+inline float8 rest_of_row(__global const float *row, long whole, long inner) {
+  float rest[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (long k = whole; k < inner; ++k) rest[k - whole] = row[k];
+  return vload8(0, rest);
+}
+
+__kernel void layer_norm(LAYER_NORM_PARAMS) {
+  const ulong row = get_global_id(0);
+  if (row >= rows) return;
+  __global const float *x = in + in_off + row * inner;
+  __global const float *w = weight + weight_off;
+  __global const float *b = bias + bias_off;
+  __global float *y = out + out_off + row * inner;
+  const long whole = inner / 8 * 8;
+  const long rest = inner - whole;
+  float8 total8 = 0;
+  for (long k = 0; k < whole; k += 8) total8 += vload8(0, x + k);
+  if (rest > 0) total8 += rest_of_row(x, whole, inner);
+  const float mean = sum_of8(total8) / (float)inner;
+  float8 squares8 = 0;
+  for (long k = 0; k < whole; k += 8) {
+    const float8 d = vload8(0, x + k) - mean;
+    squares8 += d * d;
+  }
+  if (rest > 0) {
+    const float8 d = rest_of_row(x, whole, inner) - mean;
+    squares8 += select((float8)0, d * d, (int8)(0, 1, 2, 3, 4, 5, 6, 7) < (int8)rest);
+  }
+  const float rstd = 1.0f / sqrt(sum_of8(squares8) / (float)inner + eps);
+  for (long k = 0; k < whole; k += 8) {
+    float8 value = (vload8(0, x + k) - mean) * rstd;
+    if (has_weight) value *= vload8(0, w + k);
+    if (has_bias) value += vload8(0, b + k);
+    vstore8(value, 0, y + k);
+  }
+  for (long k = whole; k < inner; ++k) {
+    float value = (x[k] - mean) * rstd;
+    if (has_weight) value *= w[k];
+    if (has_bias) value += b[k];
+    y[k] = value;
+  }
+  mean_out[mean_off + row] = mean;
+  rstd_out[rstd_off + row] = rstd;
+}
+
+__kernel void layer_norm_backward(LAYER_NORM_BACKWARD_PARAMS) {
+  const ulong row = get_global_id(0);
+  if (row >= rows) return;
+  __global const float *dy = grad + grad_off + row * inner;
+  __global const float *x = in + in_off + row * inner;
+  __global const float *w = weight + weight_off;
+  __global float *dx = grad_input + grad_input_off + row * inner;
+  const float m = mean[mean_off + row];
+  const float r = rstd[rstd_off + row];
+  const long whole = inner / 8 * 8;
+  float8 g_sum8 = 0, gx_sum8 = 0;
+  for (long k = 0; k < whole; k += 8) {
+    const float8 g = has_weight ? vload8(0, dy + k) * vload8(0, w + k) : vload8(0, dy + k);
+    g_sum8 += g;
+    gx_sum8 += g * (vload8(0, x + k) - m) * r;
+  }
+  if (inner > whole) {
+    const float8 g = has_weight ? rest_of_row(dy, whole, inner) * rest_of_row(w, whole, inner)
+                                : rest_of_row(dy, whole, inner);
+    g_sum8 += g;
+    gx_sum8 += g * (rest_of_row(x, whole, inner) - m) * r;
+  }
+  const float g_sum = sum_of8(g_sum8), gx_sum = sum_of8(gx_sum8);
+  for (long k = 0; k < whole; k += 8) {
+    const float8 g = has_weight ? vload8(0, dy + k) * vload8(0, w + k) : vload8(0, dy + k);
+    const float8 xhat = (vload8(0, x + k) - m) * r;
+    vstore8(r * (g - g_sum / (float)inner - xhat * gx_sum / (float)inner), 0, dx + k);
+  }
+  for (long k = whole; k < inner; ++k) {
+    const float g = has_weight ? dy[k] * w[k] : dy[k];
+    const float xhat = (x[k] - m) * r;
+    dx[k] = r * (g - g_sum / (float)inner - xhat * gx_sum / (float)inner);
+  }
+}
+#else
+__kernel void layer_norm(LAYER_NORM_PARAMS) {
+  ROW_START
   ACC_T total = 0;
-  for (long k = lane; k < inner; k += GROUP) total += LOAD_IN(in, base + k);
-  GROUP_REDUCE(scratch, total, ADD);
+  for (ulong k = first; k < inner; k += step) total += LOAD_IN(in, in_off + base + k);
+  ROW_REDUCE(total, ADD);
   const ACC_T mean = total / (ACC_T)inner;
   ACC_T squares = 0;
-  for (long k = lane; k < inner; k += GROUP) {
-    const ACC_T d = LOAD_IN(in, base + k) - mean;
+  for (ulong k = first; k < inner; k += step) {
+    const ACC_T d = LOAD_IN(in, in_off + base + k) - mean;
     squares += d * d;
   }
-  GROUP_REDUCE(scratch, squares, ADD);
+  ROW_REDUCE(squares, ADD);
   const ACC_T rstd = (ACC_T)1 / sqrt(squares / (ACC_T)inner + eps);
-  for (long k = lane; k < inner; k += GROUP) {
-    ACC_T value = (LOAD_IN(in, base + k) - mean) * rstd;
+  for (ulong k = first; k < inner; k += step) {
+    ACC_T value = (LOAD_IN(in, in_off + base + k) - mean) * rstd;
     if (has_weight) value *= LOAD_IN(weight, weight_off + k);
     if (has_bias) value += LOAD_IN(bias, bias_off + k);
-    STORE_OUT(out, out_off + row * inner + k, value);
+    STORE_OUT(out, out_off + base + k, value);
   }
-  if (lane == 0) {
+  if (first == 0) {
     STORE_OUT(mean_out, mean_off + row, mean);
     STORE_OUT(rstd_out, rstd_off + row, rstd);
   }
 }
 
-// Its input gradient, a work-group per row: with g = dy * weight and xhat = (x - mean) * rstd,
-// dx = rstd * (g - mean(g) - xhat * mean(g * xhat)).
-__kernel void layer_norm_backward(
-    __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
-    __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,
-    __global const IN_T *rstd, ulong rstd_off, __global const IN_T *weight, ulong weight_off,
-    int has_weight, long inner) {
-  __local ACC_T scratch[GROUP];
-  const uint lane = get_local_id(0);
-  const long row = get_group_id(0);
+__kernel void layer_norm_backward(LAYER_NORM_BACKWARD_PARAMS) {
+  ROW_START
   const ACC_T m = LOAD_IN(mean, mean_off + row);
   const ACC_T r = LOAD_IN(rstd, rstd_off + row);
   ACC_T g_sum = 0, gx_sum = 0;
-  for (long k = lane; k < inner; k += GROUP) {
-    const ACC_T g = LOAD_IN(grad, grad_off + row * inner + k) *
+  for (ulong k = first; k < inner; k += step) {
+    const ACC_T g = LOAD_IN(grad, grad_off + base + k) *
                     (has_weight ? LOAD_IN(weight, weight_off + k) : (ACC_T)1);
     g_sum += g;
-    gx_sum += g * (LOAD_IN(in, in_off + row * inner + k) - m) * r;
+    gx_sum += g * (LOAD_IN(in, in_off + base + k) - m) * r;
   }
-  GROUP_REDUCE(scratch, g_sum, ADD);
-  GROUP_REDUCE(scratch, gx_sum, ADD);
-  for (long k = lane; k < inner; k += GROUP) {
-    const ACC_T g = LOAD_IN(grad, grad_off + row * inner + k) *
+  ROW_REDUCE(g_sum, ADD);
+  ROW_REDUCE(gx_sum, ADD);
+  for (ulong k = first; k < inner; k += step) {
+    const ACC_T g = LOAD_IN(grad, grad_off + base + k) *
                     (has_weight ? LOAD_IN(weight, weight_off + k) : (ACC_T)1);
-    const ACC_T xhat = (LOAD_IN(in, in_off + row * inner + k) - m) * r;
+    const ACC_T xhat = (LOAD_IN(in, in_off + base + k) - m) * r;
     STORE_OUT(
-        grad_input, grad_input_off + row * inner + k,
+        grad_input, grad_input_off + base + k,
         r * (g - g_sum / (ACC_T)inner - xhat * gx_sum / (ACC_T)inner));
   }
 }
+#endif
 
 // Its parameters' gradients over a part of the rows: sums[part, 0, j] = the sum over the part's
 // rows r of grad[r, j] * xhat[r, j] (the weight's), sums[part, 1, j] = the sum of grad[r, j] (the

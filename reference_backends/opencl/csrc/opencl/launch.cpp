@@ -79,6 +79,14 @@ void Launch::run_groups(std::size_t groups, std::size_t group_size) {
   enqueue(1, &global, &group_size);
 }
 
+void Launch::run_rows(std::size_t rows) {
+  if (row_lanes(device_) == 1) {
+    run(rows);
+  } else {
+    run_groups(rows, group_size(device_));
+  }
+}
+
 void Launch::run(std::array<std::size_t, 3> global, std::array<std::size_t, 3> local) {
   const std::array<std::size_t, 3> rounded = {
       round_up(global[0], local[0]), round_up(global[1], local[1]), round_up(global[2], local[2])};

@@ -53,6 +53,9 @@ class Launch {
   void run(std::size_t global);
   // `groups` work-groups of `group_size` items each (for kernels that cooperate in a group).
   void run_groups(std::size_t groups, std::size_t group_size);
+  // A kernel over `rows` rows that gives each row a work-item where ROW_LANES is 1 (a CPU) and a
+  // work-group of group_size() items elsewhere (softmax, layer norm: cl/nn.cl).
+  void run_rows(std::size_t rows);
   // A 3-D range in work-groups of `local`, each dimension of `global` rounded up to a multiple of
   // the group's.
   void run(std::array<std::size_t, 3> global, std::array<std::size_t, 3> local);

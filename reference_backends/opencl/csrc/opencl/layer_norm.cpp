@@ -54,7 +54,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> layer_norm(
   } else {
     launch.value(static_cast<float>(eps));
   }
-  launch.run_groups(static_cast<std::size_t>(rows), group_size(device));
+  launch.value(static_cast<cl_ulong>(rows)).run_rows(static_cast<std::size_t>(rows));
   return {out, mean, rstd};
 }
 
@@ -81,7 +81,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> layer_norm_backward(
       launch.tensor(grad_input).tensor(grad).tensor(input).tensor(mean).tensor(rstd);
       launch.tensor(weight.defined() ? weight : input);
       launch.value(static_cast<cl_int>(weight.defined())).value(static_cast<cl_long>(inner));
-      launch.run_groups(static_cast<std::size_t>(rows), group_size(device));
+      launch.value(static_cast<cl_ulong>(rows)).run_rows(static_cast<std::size_t>(rows));
     }
   }
   if (output_mask[1] || output_mask[2]) {

@@ -35,19 +35,6 @@ void finish_rows(const at::Tensor& rows, const at::Tensor& out, int64_t dim) {
 
 namespace {
 
-// A softmax kernel over `rows` rows: a work-item a row, or a work-group (ROW_START in cl/nn.cl).
-void run_rows(Launch& launch, std::size_t rows, int device) {
-  if (row_lanes(device) == 1) {
-    launch.run(rows);
-  } else {
-    launch.run_groups(rows, group_size(device));
-  }
-}
-
-}  // namespace
-
-namespace {
-
 void softmax_rows(const at::Tensor& self, int64_t dim, const char* kernel, const at::Tensor& out) {
   if (self.numel() == 0) return;
   dim = self.dim() == 0 ? 0 : c10::maybe_wrap_dim(dim, self.dim());
@@ -58,7 +45,7 @@ void softmax_rows(const at::Tensor& self, int64_t dim, const char* kernel, const
   Launch launch(device, Program::kNn, type_defines(in.scalar_type(), target.scalar_type()), kernel);
   const auto rows = static_cast<std::size_t>(in.numel() / inner);
   launch.tensor(target).tensor(in).value(static_cast<cl_ulong>(inner));
-  run_rows(launch.value(static_cast<cl_ulong>(rows)), rows, device);
+  launch.value(static_cast<cl_ulong>(rows)).run_rows(rows);
   finish_rows(target, out, dim);
 }
 
@@ -92,7 +79,7 @@ void softmax_backward(
       log ? "log_softmax_backward" : "softmax_backward");
   const auto rows = static_cast<std::size_t>(g.numel() / inner);
   launch.tensor(target).tensor(g).tensor(y).value(static_cast<cl_ulong>(inner));
-  run_rows(launch.value(static_cast<cl_ulong>(rows)), rows, device);
+  launch.value(static_cast<cl_ulong>(rows)).run_rows(rows);
   finish_rows(target, grad_input, dim);
 }
 
