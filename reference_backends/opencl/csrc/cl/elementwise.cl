@@ -97,16 +97,16 @@ BINARY(minimum, IS_NAN(x) || IS_NAN(y) ? x + y : fmin(x, y))
 UNARY(abs, fabs(x))
 #endif
 #ifdef OP_sigmoid
-UNARY(sigmoid, (ACC_T)1 / ((ACC_T)1 + exp(-x)))
+UNARY_VECTORIZED(sigmoid, (ACC_T)1 / ((ACC_T)1 + exp(-x)))
 #endif
 #ifdef OP_tanh
-UNARY(tanh, tanh(x))
+UNARY_VECTORIZED(tanh, tanh(x))
 #endif
 #ifdef OP_exp
-UNARY(exp, exp(x))
+UNARY_VECTORIZED(exp, exp(x))
 #endif
 #ifdef OP_log
-UNARY(log, log(x))
+UNARY_VECTORIZED(log, log(x))
 #endif
 #ifdef OP_sqrt
 UNARY(sqrt, sqrt(x))

@@ -72,6 +72,9 @@ typedef struct {
 // like a built-in function (exp, log, sqrt) may be a macro of the OpenCL headers, and an argument
 // that is pasted is never expanded.
 #define KERNEL_PAIR(contiguous_name, strided_name, body)       \
+  CONTIGUOUS_KERNEL(contiguous_name, body)                     \
+  STRIDED_KERNEL(strided_name, body)
+#define CONTIGUOUS_KERNEL(contiguous_name, body)               \
   __kernel void contiguous_name(PARAMS) {                      \
     const ulong first = get_global_id(0) * CHUNK;             \
     if (first + CHUNK <= n) {                                 \
@@ -85,7 +88,8 @@ typedef struct {
         body                                                  \
       }                                                       \
     }                                                         \
-  }                                                           \
+  }
+#define STRIDED_KERNEL(strided_name, body)                     \
   __kernel void strided_name(PARAMS) {                         \
     const ulong first = get_global_id(0) * CHUNK;             \
     if (first >= n) return;                                   \
@@ -141,6 +145,34 @@ typedef struct {
 
 #define UNARY(name, expr) \
   KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; STORE_OUT(out, out_off + io, (expr));)
+// A float32 unary op whose contiguous form computes `expr` 8 elements at a time, x a float8: the
+// vector forms of OpenCL's builtins, which PoCL has and its loop vectorizer does not call for the
+// scalar ones (tanh of [8, 64, 512]: 178 -> 53 us). `expr` must read as well on a float8.
+#if IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT && A_TYPE == TYPE_FLOAT
+#define UNARY_VECTORIZED(name, expr)                                          \
+  __kernel void name##_contiguous(PARAMS) {                                   \
+    const ulong first = get_global_id(0) * CHUNK;                             \
+    if (first >= n) return;                                                   \
+    const ulong last = min(first + (ulong)CHUNK, n);                          \
+    ulong i = first;                                                          \
+    if ((scalars & 1u) == 0) {                                                \
+      for (; i + 8 <= last; i += 8) {                                         \
+        const float8 x = vload8(0, a + a_off + i);                            \
+        vstore8((expr), 0, out + out_off + i);                                \
+      }                                                                       \
+    }                                                                         \
+    for (; i < last; ++i) {                                                   \
+      const ulong ia = i;                                                     \
+      const ACC_T x = X;                                                      \
+      STORE_OUT(out, out_off + i, (expr));                                    \
+    }                                                                         \
+  }                                                                           \
+  STRIDED_KERNEL(name##_strided, const ACC_T x = X; STORE_OUT(out, out_off + io, (expr));)
+#else
+// (Pasted here, not passed on to UNARY, which would expand a name such as tanh first.)
+#define UNARY_VECTORIZED(name, expr) \
+  KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; STORE_OUT(out, out_off + io, (expr));)
+#endif
 #define BINARY(name, expr)                                                  \
   KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; const ACC_T y = Y;    \
               STORE_OUT(out, out_off + io, (expr));)
