@@ -1104,6 +1104,17 @@ def test_an_index_error_is_raised_where_the_host_next_waits() -> None:
     torch.ocl.synchronize()  # reported once
 
 
+def test_an_index_error_on_another_stream_is_raised_by_a_device_wide_wait() -> None:
+    weight = torch.randn(10, 4, device=DEVICE)
+    bad = torch.tensor([3, -1], device=DEVICE)
+    side = torch.ocl.Stream()
+    with torch.ocl.stream(side):
+        torch.nn.functional.embedding(bad, weight)
+    with pytest.raises(IndexError, match="index out of range in self"):
+        torch.ocl.synchronize()
+    torch.ocl.synchronize()  # reported once
+
+
 def test_checking_indices_does_not_wait_for_the_device() -> None:
     """index_select, nll_loss and advanced indexing return while the work queued before them
     still runs: their kernels check the indices instead of the host."""

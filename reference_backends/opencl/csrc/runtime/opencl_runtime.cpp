@@ -260,11 +260,25 @@ void finish_all(Device& d) {
   for (runtime::StreamRecord* stream : streams) check(clFinish(stream->queue), "clFinish");
 }
 
+// The checking launches on `d` so far: a wait that begins now covers them all, on a device of one
+// stream or when it waits for every stream.
+std::uint64_t checking_launches(Device& d) {
+  KernelErrors& e = *d.errors;
+  std::lock_guard<std::mutex> lock(e.mutex);
+  return e.launches;
+}
+
 // Raises what the kernels of `d` reported, once the host has waited for a stream of it (for every
-// stream, when `whole_device`; for a checking launch, with OCL_LAUNCH_BLOCKING, when
-// `at_launch`). The word is read only if a checking kernel ran since it was last found clear; a
-// clear word proves nothing of kernels other streams may still be running.
-void raise_kernel_errors(Device& d, bool whole_device, bool at_launch = false) {
+// stream, when `whole_device`; for the launch itself, with OCL_LAUNCH_BLOCKING, when
+// `at_launch`). `covered`: the checking launches that were enqueued when the wait began (0 when
+// that is not known). The word is read only while a checking launch is not known to have found
+// nothing: a clear word says so of the covered launches only, and only if the wait covered every
+// stream, since other streams' kernels may still be running.
+void raise_kernel_errors(
+    Device& d,
+    std::uint64_t covered,
+    bool whole_device,
+    bool at_launch = false) {
   KernelErrors& e = *d.errors;
   if (!whole_device) {
     std::lock_guard<std::mutex> lock(state().mutex);
@@ -272,20 +286,16 @@ void raise_kernel_errors(Device& d, bool whole_device, bool at_launch = false) {
   }
   std::unique_lock<std::mutex> lock(e.mutex);
   if (e.launches == e.cleared) return;
-  const std::uint64_t launched = e.launches;
   cl_long found[2] = {0, 0};
   check(
       clEnqueueReadBuffer(e.reader, e.word, CL_TRUE, 0, sizeof(found), found, 0, nullptr, nullptr),
       "clEnqueueReadBuffer");
-  if (found[0] == 0) {
-    if (whole_device) e.cleared = launched;
-    return;
-  }
+  if (whole_device) e.cleared = std::max(e.cleared, covered);
+  if (found[0] == 0) return;
   const cl_long clear[2] = {0, 0};
   check(
       clEnqueueWriteBuffer(e.reader, e.word, CL_TRUE, 0, sizeof(clear), clear, 0, nullptr, nullptr),
       "clEnqueueWriteBuffer");
-  if (whole_device) e.cleared = launched;
   const auto launch = static_cast<std::uint64_t>(found[0]) >> 2;
   const bool recent = launch < e.launches && e.launches - launch <= KernelErrors::kRecent;
   const KernelErrors::Checked checked =
@@ -441,8 +451,10 @@ ErrorWord error_word(int index, const char* kernel, std::string index_message) {
 void checked_launch(runtime::Stream stream, int index) {
   static const bool blocking = environment("OCL_LAUNCH_BLOCKING") == "1";
   if (!blocking) return;
+  Device& d = device(index);
+  const std::uint64_t covered = checking_launches(d);
   check(clFinish(queue(stream, index)), "clFinish");
-  raise_kernel_errors(device(index), /*whole_device=*/false, /*at_launch=*/true);
+  raise_kernel_errors(d, covered, /*whole_device=*/false, /*at_launch=*/true);
 }
 
 BufferAt buffer_at(const void* ptr) {
@@ -616,9 +628,10 @@ void memory_info(int device, std::size_t* free_bytes, std::size_t* total_bytes) 
 void memcpy(void* dst, const void* src, std::size_t bytes, CopyKind kind) {
   if (bytes == 0) return;
   opencl::Device& d = opencl::device(opencl::device_of_copy(dst, src, kind));
+  const std::uint64_t covered = opencl::checking_launches(d);
   opencl::finish_all(d);
   opencl::enqueue_copy(d.default_stream, dst, src, bytes, kind, /*blocking=*/true);
-  opencl::raise_kernel_errors(d, /*whole_device=*/true);
+  opencl::raise_kernel_errors(d, covered, /*whole_device=*/true);
 }
 
 void memcpy_async(void* dst, const void* src, std::size_t bytes, CopyKind kind, Stream stream) {
@@ -630,9 +643,11 @@ void memcpy_async(void* dst, const void* src, std::size_t bytes, CopyKind kind, 
                                                       : nullptr;
   const bool blocking = host != nullptr && !opencl::pinned_at(host);
   const int device = opencl::device_of_copy(dst, src, kind);
+  opencl::Device& d = opencl::device(device);
+  const std::uint64_t covered = opencl::checking_launches(d);
   opencl::enqueue_copy(opencl::stream_record(stream, device), dst, src, bytes, kind, blocking);
   check(clFlush(opencl::queue(stream, device)), "clFlush");
-  if (blocking) opencl::raise_kernel_errors(opencl::device(device), /*whole_device=*/false);
+  if (blocking) opencl::raise_kernel_errors(d, covered, /*whole_device=*/false);
 }
 
 void memset(void* dst, int value, std::size_t bytes) {
@@ -640,6 +655,7 @@ void memset(void* dst, int value, std::size_t bytes) {
   const opencl::BufferAt at = opencl::buffer_at(dst);
   TORCH_CHECK(bytes <= at.bytes_left, "ocl memset: ", bytes, " bytes past the buffer's end");
   opencl::Device& d = opencl::device(at.device);
+  const std::uint64_t covered = opencl::checking_launches(d);
   opencl::finish_all(d);
   const auto pattern = static_cast<cl_uchar>(value);
   cl_event done = nullptr;
@@ -649,7 +665,7 @@ void memset(void* dst, int value, std::size_t bytes) {
       "clEnqueueFillBuffer");
   opencl::track(d.default_stream, done);
   check(clFinish(d.default_stream->queue), "clFinish");
-  opencl::raise_kernel_errors(d, /*whole_device=*/true);
+  opencl::raise_kernel_errors(d, covered, /*whole_device=*/true);
 }
 
 Stream stream_create(int device) {
@@ -697,8 +713,10 @@ bool stream_query(Stream stream) {
 
 void stream_synchronize(Stream stream) {
   const int device = stream == nullptr ? current_device() : stream->device;
+  opencl::Device& d = opencl::device(device);
+  const std::uint64_t covered = opencl::checking_launches(d);
   check(clFinish(opencl::queue(stream, device)), "clFinish");
-  opencl::raise_kernel_errors(opencl::device(device), /*whole_device=*/false);
+  opencl::raise_kernel_errors(d, covered, /*whole_device=*/false);
 }
 
 void stream_wait_event(Stream stream, Event event) {
@@ -750,7 +768,8 @@ bool event_query(Event event) {
 void event_synchronize(Event event) {
   if (event->event == nullptr) return;
   check(clWaitForEvents(1, &event->event), "clWaitForEvents");
-  opencl::raise_kernel_errors(opencl::device(event->device), /*whole_device=*/false);
+  // The launches before the event's record are not known here: none counts as covered.
+  opencl::raise_kernel_errors(opencl::device(event->device), 0, /*whole_device=*/false);
 }
 
 double event_elapsed_ms(Event start, Event end) {
@@ -771,8 +790,9 @@ double event_elapsed_ms(Event start, Event end) {
 
 void device_synchronize(int device) {
   opencl::Device& d = opencl::device(device);
+  const std::uint64_t covered = opencl::checking_launches(d);
   opencl::finish_all(d);
-  opencl::raise_kernel_errors(d, /*whole_device=*/true);
+  opencl::raise_kernel_errors(d, covered, /*whole_device=*/true);
 }
 
 void* host_malloc(std::size_t bytes) {
