@@ -69,9 +69,12 @@ Launch& Launch::raw(std::size_t bytes, const void* data) {
 }
 
 void Launch::run(std::size_t global) {
-  // A multiple of 64 lets the driver pick a good work-group size.
-  const std::size_t rounded = round_up(global, 64);
-  enqueue(1, &rounded, nullptr);
+  // A multiple of 64, in work-groups of 64 items on a CPU device, where PoCL's own choice gives
+  // the two threads fewer, larger groups (a mul of [8, 64, 512]: 87 -> 61 us; the same at 1M
+  // elements and at 8K); elsewhere the driver picks.
+  constexpr std::size_t kCpuGroup = 64;
+  const std::size_t rounded = round_up(global, kCpuGroup);
+  enqueue(1, &rounded, is_cpu(device_) ? &kCpuGroup : nullptr);
 }
 
 void Launch::run_groups(std::size_t groups, std::size_t group_size) {
