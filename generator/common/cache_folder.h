@@ -6,6 +6,12 @@
 //   templates/            Jinja2's compiled templates (render/renderer.py). Jinja2 checks each
 //                         against its template's source and the Python version, and recompiles it
 //                         when either changed.
+//   templates/bundle-<hash>  every template compiled, in one file (render/template_bundle.py),
+//                         the hash being of the template folders' paths. Its key names the
+//                         Python's bytecode tag, Jinja2's version, the renderer modules that set
+//                         Jinja2's options and every file of the template folders (path, size,
+//                         modification time, inode); a run whose key differs loads the
+//                         templates above and replaces the bundle.
 //   python/               the bytecode of frp-gen's own Python modules (render/renderer.py), which
 //                         Python checks against each module's source as it does its .pyc files.
 //   registry/<hash>.txt   torch's operators as read from one native_functions.yaml, the hash

@@ -27,10 +27,10 @@ model["ops"], and templates receive those ops as `ops`.
 Compiled templates are kept in a bytecode cache (like Python's .pyc files) in the folder given
 with --cache (frp-gen's choice, see common/cache_folder.h), so a run compiles only templates that
 changed since the last one. Jinja2 checks each entry against its template's source and Python
-version.
+version. All of them are also kept in one file, read in one go while nothing they were compiled
+from has changed (template_bundle.py).
 """
 
-import contextlib
 import fcntl
 import json
 import os
@@ -46,6 +46,7 @@ sys.path.insert(
 import cpp_layout  # beside this module, on sys.path[0] (render.py's folder)
 import doc_regions
 import frp_site
+import template_bundle
 
 # With FRP_TIMINGS=1, each step's wall time goes to stderr (for benchmarks/), as frp-gen's own.
 _TIMINGS = bool(os.environ.get("FRP_TIMINGS"))
@@ -130,7 +131,7 @@ def make_environment(jinja2, template_dirs: list[str], cache: str | None):
 
     directory = usable_cache(cache)
     env = ModelEnvironment(
-        loader=jinja2.FileSystemLoader(template_dirs),
+        loader=template_bundle.make_loader(jinja2, template_dirs, directory),
         bytecode_cache=QuietCache(directory) if directory else None,
         undefined=jinja2.StrictUndefined,  # a misspelt field is an error, not an empty string
         keep_trailing_newline=True,
@@ -258,10 +259,7 @@ def main(argv: list[str]) -> int:
     # Load (from the cache, or compile) every template now, while frp-gen is still planning. A
     # template that cannot be loaded (a syntax error, text that is not UTF-8) is reported only
     # if a file needs it, below.
-    templates = {}
-    for name in env.list_templates(extensions=["j2"]):
-        with contextlib.suppress(Exception):
-            templates[name] = env.get_template(name)
+    templates = env.loader.load_all(env)
 
     lap("start-up and templates")
     children = fork_workers(workers)

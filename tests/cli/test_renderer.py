@@ -6,6 +6,7 @@ torch locator to the real interpreter and answers for render.py itself.
 """
 
 import json
+import marshal
 import subprocess
 import sys
 from pathlib import Path
@@ -444,3 +445,63 @@ def test_the_cache_keeps_the_renderings_used_most_recently(run, tmp_path):
     new("dev0", "dev0-again")  # dev0's entry is used: dev1's is now the oldest
     new("dev8", "dev8")
     assert kept_devices() == {"dev0", *(f"dev{k}" for k in range(2, 9))}
+
+
+def swap_bundled_templates(cache: Path, first: str, second: str) -> None:
+    """Swaps the compiled code of two templates in the cache's template bundle, leaving its key
+    (what it was compiled from) as it is: a run that takes the bundle renders `first`'s files
+    from `second`'s code. Layout: render/template_bundle.py."""
+    [bundle] = (cache / "templates").glob("bundle-*")
+    data = bundle.read_bytes()
+    signature_end = data.index(b"\n") + 1
+    size_end = data.index(b"\n", signature_end)
+    codes_start = size_end + 1 + int(data[signature_end:size_end])
+    codes = marshal.loads(data[codes_start:])
+    codes[first], codes[second] = codes[second], codes[first]
+    bundle.write_bytes(data[:codes_start] + marshal.dumps(codes))
+
+
+def test_templates_are_loaded_from_the_bundle(run, tmp_path):
+    """The second run takes every template from the first run's bundle, not from the templates'
+    files (another device, so that its texts are rendered rather than kept)."""
+    cache = tmp_path / "cache"
+    env = {"FRP_CACHE_DIR": str(cache)}
+    code, _, err = run("-q", "new", "mydevice", "--dir", tmp_path / "first", env=env)
+    assert code == 0, err
+    assert (
+        "from setuptools import" not in (tmp_path / "first" / "README.md").read_text()
+    )
+    swap_bundled_templates(cache, "README.md.j2", "setup.py.j2")
+
+    code, _, err = run("-q", "new", "otherdev", "--dir", tmp_path / "second", env=env)
+    assert code == 0, err
+    assert "from setuptools import" in (tmp_path / "second" / "README.md").read_text()
+
+
+@pytest.mark.parametrize("change", ["template edited", "template added"])
+def test_a_bundle_is_not_taken_once_its_templates_changed(run, tmp_path, change):
+    """A template folder's file edited, or one added (which may shadow another), and the bundle
+    compiled before is stale: the run compiles the templates again."""
+    cache, overlay = tmp_path / "cache", tmp_path / "overlay"
+    overlay.mkdir()
+    template = overlay / "README.md.j2"
+    template.write_text("# {{ model.backend.device }}, rendered from an overlay\n")
+    env = {"FRP_CACHE_DIR": str(cache)}
+
+    def new(device: str) -> Path:
+        repo = tmp_path / device
+        code, _, err = run(
+            "-q", "--templates", overlay, "new", device, "--dir", repo, env=env
+        )
+        assert code == 0, err
+        return repo
+
+    new("first")
+    swap_bundled_templates(cache, "README.md.j2", "setup.py.j2")
+    if change == "template edited":
+        template.write_text("# {{ model.backend.device }}, rendered from an overlay!\n")
+    else:
+        (overlay / "unused.txt.j2").write_text("not used by any file\n")
+    readme = (new("second") / "README.md").read_text()
+    assert "from setuptools import" not in readme
+    assert readme.startswith("# second, rendered from an overlay")
