@@ -140,6 +140,21 @@ std::string Channel::read_rest() {
   return out;
 }
 
+namespace {
+
+// Lets a pipe hold a megabyte (where the system allows it) rather than Linux's 64 KiB: a
+// renderer's request and reply are megabytes, and each time a small pipe fills, the writer sleeps
+// until the reader has run. Only a speed-up: the pipe works as it is where this fails.
+void widen_pipe(int fd) {
+#ifdef F_SETPIPE_SZ
+  ::fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+#else
+  (void)fd;
+#endif
+}
+
+}  // namespace
+
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, int extra_channels) {
   // Close-on-exec everywhere: a second child must not inherit this child's pipe ends, or this
   // child would never see the end of its input. exec_child places the child's own ends.
@@ -154,6 +169,8 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, int extra_chann
       ::close(to_child[1]);
       ok = false;
     } else {
+      widen_pipe(to_child[1]);
+      widen_pipe(from_child[1]);
       child_ends.emplace_back(to_child[0], from_child[1]);
       channels_.emplace_back(to_child[1], from_child[0]);
     }
