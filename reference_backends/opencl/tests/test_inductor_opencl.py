@@ -208,6 +208,30 @@ def test_a_cpu_work_item_reduces_its_row_into_lane_copies():
     assert "for (int lane = 0; lane < 8; ++lane) {" in code, code
 
 
+@pytest.mark.parametrize("columns", [128, 100, 5])
+def test_a_reduction_over_the_rows_reads_columns(columns):
+    """A reduction over the outer dimension (a bias's gradient) takes the column form: a
+    work-item reduces CHUNK adjacent columns, reading each row's elements side by side, and the
+    last work-item fewer. Every kind of accumulator: sums, NaN-propagating extremes, the first
+    of equal maxima, Welford's mean and variance."""
+    x = torch.randn(96, columns)
+    x[3, 2] = float("nan")
+    x[[10, 40], 4] = 7.0  # equal maxima: the first row wins
+
+    def reduce(x):
+        return (
+            x.sum(dim=0),
+            x.amax(dim=0),
+            x.argmax(dim=0),
+            torch.var_mean(x, dim=0),
+            (x > 1).any(dim=0),
+        )
+
+    code = compiled_equals_eager(reduce, x, rtol=1e-5, atol=1e-5)
+    assert "_cols[CHUNK];" in code, code
+    assert "_lanes[8];" not in code, code
+
+
 def test_argmax_and_argmin_take_the_first_of_equals():
     """The work-items of a group take every GROUP-th element of a row; their results merge so
     that the first index of equal values (or of NaNs) wins, as in eager mode."""

@@ -47,6 +47,11 @@ accumulators through local memory:
       if (rlane == 0) { out_ptr0[xindex] = (float)(tmp1); }
     }
 
+A reduction over the outer dimension (the sum of a [rows, columns] tensor over its rows, as a
+bias's gradient is) takes the column form instead, on every device: a work-item reduces CHUNK
+adjacent columns with an accumulator each, and for each row reads their elements side by side,
+which vectorizes where the row form would read one element per row (see column_form).
+
 The wrapper defines each kernel once (``torch.ops.ocl_compiled.define``, see
 ``csrc/opencl/compiled.cpp``) and calls it through ``CompiledKernel``; ocl builds the program on
 the first call and keeps its binary in the kernel cache.
@@ -652,6 +657,31 @@ def _merge(
     raise NotImplementedError(f"ocl's compiled kernels do not reduce with {kind}")
 
 
+class _ColumnPieces:
+    """A reduction kernel's code in the pieces its column form (OpenCLKernel._codegen_columns)
+    rearranges: code outside the loops, as the row form's body has it, and each loop's body with
+    its accumulators. `possible` turns false where the kernel does what the column form does not
+    take: a loop without a reduction, a store before the first loop."""
+
+    def __init__(self) -> None:
+        self.before: list[str] = []  # code before the first loop
+        self.loops: list[tuple[IterationRangesRoot, str, list[CSEVariable]]] = []
+        self.after: list[str] = []  # code after the last loop
+        self.possible = True
+        self._taken = 0  # how much of the body's text is in the pieces already
+
+    def code(self, body: IndentedBuffer) -> None:
+        """The body's text since the last piece: code outside the loops."""
+        text = body.getvalue()
+        if len(text) > self._taken:
+            (self.after if self.loops else self.before).append(text[self._taken :])
+        self._taken = len(text)
+
+    def skip(self, body: IndentedBuffer) -> None:
+        """The body's text since the last piece is a loop in the row form's words."""
+        self._taken = len(body.getvalue())
+
+
 class OpenCLKernel(SIMDKernel):
     """One fused kernel: Inductor calls load, store, reduction and the operators above for its
     nodes, and codegen_kernel writes the OpenCL C."""
@@ -677,6 +707,11 @@ class OpenCLKernel(SIMDKernel):
         self.lane_results: list[tuple[str, torch.dtype, tuple[CSEVariable, ...]]] = []
         # __local arrays, declared at the kernel's outermost scope as OpenCL C requires.
         self.local_arrays: list[str] = []
+        # The same code for the column form of a reduction (_codegen_columns), and how the
+        # reduction loop's loads walk memory: along the reduced elements (rows), or along the
+        # outputs with the reduced elements further apart (columns).
+        self.columns = _ColumnPieces()
+        self.reads_rows = self.reads_columns = False
 
     # -- what Inductor asks of a SIMD kernel --------------------------------------------------
 
@@ -712,9 +747,29 @@ class OpenCLKernel(SIMDKernel):
         else:
             line = f"{pointer}[{at}]"
         var = self.cse.generate(self.loads, line, dtype=_COMPUTED_AS.get(dtype, dtype))
-        if not self.inside_reduction:
+        if self.inside_reduction:
+            self._note_read_order(index)
+        else:
             self.outside_loop_vars.add(var)  # loaded before or after a loop, not in it
         return var
+
+    def _note_read_order(self, index: sympy.Expr) -> None:
+        """Notes whether a load of the reduction loop reads consecutive elements for
+        consecutive reduced elements (a row), or for consecutive outputs (a column)."""
+        innermost = {
+            entry.prefix == "x": symbol
+            for symbol, entry in self.range_tree_nodes.items()
+            if entry.divisor == 1
+        }
+        if True not in innermost or False not in innermost:
+            return
+        x_stride, r_stride = V.graph.sizevars.stride_hints(
+            index, [innermost[True], innermost[False]]
+        )
+        if r_stride == 1:
+            self.reads_rows = True
+        elif x_stride == 1 and r_stride != 0:
+            self.reads_columns = True
 
     def _store_line(self, name: str, index: sympy.Expr, value: CSEVariable) -> str:
         pointer = self.args.output(name)
@@ -978,7 +1033,11 @@ class OpenCLKernel(SIMDKernel):
             loop_body = IndentedBuffer()
             for buffer in (self.indexing_code, self.loads, self.compute, self.stores):
                 loop_body.splice(buffer)
+            self.columns.code(self.body)
             if self.lane_results:
+                self.columns.loops.append(
+                    (loop, loop_body.getvalue(), self._accumulators())
+                )
                 # In a block: a kernel has a loop per pass over its rows (softmax has three).
                 self.body.writeline("{")
                 with self.body.indent():
@@ -990,10 +1049,14 @@ class OpenCLKernel(SIMDKernel):
                 self.body.writeline("}")
                 self.lane_results.clear()
             else:
+                self.columns.possible = False
                 self._write_loop(loop, "rlane", "ROW_LANES", loop_body)
+            self.columns.skip(self.body)
             self.cse.invalidate(self.outside_loop_vars)
             loop.cache_clear()
         else:
+            if self.stores and not self.columns.loops:
+                self.columns.possible = False
             self.body.splice(self.indexing_code)
             self.body.splice(self.loads)
             self.body.splice(self.compute)
@@ -1050,12 +1113,14 @@ class OpenCLKernel(SIMDKernel):
         code.splice(_INDEX_HELPERS)
         code.writeline(f"__kernel void KERNEL_NAME({', '.join(parameters)}) {{")
         with code.indent():
-            if self.local_arrays:
+            if self.local_arrays and not self.column_form():
                 code.writeline("#if ROW_LANES > 1")
                 code.writelines(self.local_arrays)
                 code.writeline("#endif")
             code.writelines(pointers)
-            if self.chunked():
+            if self.column_form():
+                self._codegen_columns(code)
+            elif self.chunked():
                 self._codegen_chunked(code)
             else:
                 # ROW_LANES work-items per row: 1, or a whole work-group (a group's rows then
@@ -1081,8 +1146,66 @@ class OpenCLKernel(SIMDKernel):
 
     def chunked(self) -> bool:
         """A pointwise kernel's work-item takes CHUNK elements (a vector's worth of work on a
-        CPU device); a reduction's work-group takes a row (see codegen_body)."""
-        return not self.features.is_reduction()
+        CPU device), as does a reduction in its column form; otherwise a reduction's work-group
+        takes a row (see codegen_body)."""
+        return not self.features.is_reduction() or self.column_form()
+
+    def column_form(self) -> bool:
+        """Whether the kernel is a reduction over the outer dimension (a bias's gradient: the
+        sum of a [rows, columns] tensor over its rows) that takes the column form: its work-item
+        takes CHUNK adjacent outputs, and for each reduced element, reads theirs side by side,
+        which vectorizes; the row form reads each output's elements a row apart, one by one
+        (the sums of [512, 128] over the rows: 70 us in rows, 15 in columns). One loop only."""
+        self.codegen_body()
+        self.columns.code(self.body)  # the code after the last loop
+        return (
+            self.features.is_reduction()
+            and self.columns.possible
+            and len(self.columns.loops) == 1
+            and self.reads_columns
+            and not self.reads_rows
+        )
+
+    def _codegen_columns(self, code: IndentedBuffer) -> None:
+        """The column form: each accumulator is an array of CHUNK, one per output of the
+        work-item. A pass over the outputs sets them, the loop over the reduced elements runs
+        a pass over the outputs for each element, and a last pass stores the results. Each pass
+        runs the code outside the loop again for its output (indices, loads of that output's
+        values): it is cheap, and keeps each value in the scope the row form gives it."""
+        index = self.index_dtype
+        [(loop, loop_body, accumulators)] = self.columns.loops
+        code.writeline(f"const {index} xstart = ({index})get_global_id(0) * CHUNK;")
+        code.writeline(f"const {index} xend = min(xstart + CHUNK, ({index})xnumel);")
+        code.writeline("const int rlane = 0;")  # the row form's stores are for lane 0
+        for a in accumulators:
+            code.writeline(f"{_lane_type(a)} {a}_cols[CHUNK];")
+        take = [
+            f"{value_type(a.dtype)} {a} = {a}_cols[xindex - xstart];"
+            for a in accumulators
+        ]
+        put = [f"{a}_cols[xindex - xstart] = {a};" for a in accumulators]
+
+        def each_output(inner: list[str]) -> None:
+            code.writeline(f"for ({index} xindex = xstart; xindex < xend; ++xindex) {{")
+            with code.indent():
+                for piece in self.columns.before:
+                    code.splice(piece)
+                # A scope of its own: the accumulators' values shadow their declarations above.
+                code.writeline("{")
+                with code.indent():
+                    for line in inner:
+                        code.splice(line)
+                code.writeline("}")
+            code.writeline("}")
+
+        each_output(put)
+        code.writeline(
+            f"for ({index} {loop.name} = 0; {loop.name} < {loop.prefix}numel; ++{loop.name}) {{"
+        )
+        with code.indent():
+            each_output([*take, loop_body, *put])
+        code.writeline("}")
+        each_output([*take, *self.columns.after])
 
     def _declare_types(self, source: str) -> str:
         def declaration(match: re.Match[str]) -> str:
