@@ -238,6 +238,23 @@ def test_max_autotune_mode():
     torch.testing.assert_close(compiled(x).cpu(), module(x).cpu())
 
 
+def test_convolutions_keep_their_memory_format():
+    """Inductor makes a graph's convolutions channels-last where cuDNN's and oneDNN's kernels
+    gain from it; a device's convolution returns contiguous outputs whatever its input, so for
+    this device's graphs it is off (no conversion either way), and the CPU's keep it."""
+    from torch._inductor.graph import GraphLowering
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    def convolutions(x, w):
+        return torch.nn.functional.conv2d(torch.nn.functional.conv2d(x, w, padding=1), w)
+
+    x, w = torch.randn(2, 8, 12, 12), torch.randn(8, 8, 3, 3)
+    for device, channels_last in ((DEVICE, False), ("cpu", True)):
+        graph = make_fx(convolutions, tracing_mode="fake")(x.to(device), w.to(device))
+        decided = GraphLowering.decide_layout_opt(graph, is_inference=True)
+        assert decided == (channels_last and torch.backends.mkldnn.is_available()), device
+
+
 def test_other_devices_compile_as_before():
     """Registering the device leaves the CPU's compilation as PyTorch has it."""
     from torch._inductor import config

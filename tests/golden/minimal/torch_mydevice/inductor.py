@@ -35,6 +35,7 @@ from torch._inductor.codegen.wrapper import (
 from torch._inductor.codegen.wrapper import SubgraphPythonWrapperCodegen
 from torch._inductor.codegen.wrapper_fxir import WrapperFxCodegen
 from torch._inductor.custom_graph_pass import CustomGraphModulePass
+from torch._inductor.graph import GraphLowering
 from torch._inductor.kernel import mm_common
 from torch._inductor.virtualized import V
 
@@ -181,6 +182,36 @@ def _serve_with_inductors_cpp_backend() -> None:
         module.get_current_backend = get_current_backend
 
 
+def _keep_convolutions_contiguous() -> None:
+    """Has Inductor leave the memory format of this device's convolutions as it is.
+
+    Inductor makes a graph's convolutions channels-last where it judges that faster, as it is
+    for cuDNN's and oneDNN's kernels. On this device a convolution is aten's
+    ``convolution_overrideable``, whose output PyTorch's fake tensors make contiguous whatever
+    the input: channels-last would only add conversions, of each input to channels-last and of
+    each output back (a copy per layer). PyTorch offers no setting per device, so Inductor's
+    decision is replaced by one that says no for a graph whose convolutions are all on this
+    device; every other graph keeps PyTorch's.
+    """
+    decide = GraphLowering.decide_layout_opt
+
+    def on_this_device(node: torch.fx.Node) -> bool:
+        value = node.args[0].meta.get("val") if node.args else None
+        return isinstance(value, torch.Tensor) and value.device.type == DEVICE
+
+    def decide_layout_opt(gm: torch.fx.GraphModule, *, is_inference: bool) -> bool:
+        convolutions = [
+            node
+            for node in gm.graph.nodes
+            if node.target is torch.ops.aten.convolution.default
+        ]
+        if convolutions and all(on_this_device(node) for node in convolutions):
+            return False
+        return decide(gm, is_inference=is_inference)
+
+    GraphLowering.decide_layout_opt = staticmethod(decide_layout_opt)
+
+
 class _CodeGeneratorVersion(CustomGraphModulePass):
     """Puts this device's code generator and its kernels into the key of Inductor's on-disk
     caches of compiled graphs, which otherwise know torch's version and the graph only: after
@@ -290,5 +321,6 @@ class Interface(DeviceInterface):
 register_interface_for_device(DEVICE, Interface)
 common.register_device_op_overrides(DEVICE, _DeviceOpOverrides())
 common.custom_backend_passes[_CodeGeneratorVersion.KEY] = _CodeGeneratorVersion()
+_keep_convolutions_contiguous()
 if Scheduling is CppScheduling:
     _serve_with_inductors_cpp_backend()
