@@ -514,6 +514,24 @@ def test_reductions_in_every_dtype(dtype: torch.dtype) -> None:
         assert_like_cpu(lambda t: t.sum(1, dtype=torch.float64), x)
 
 
+@pytest.mark.parametrize("dtype", ALL, ids=str)
+def test_sums_over_leading_dimensions_read_columns(dtype: torch.dtype) -> None:
+    """Sums and means over the leading dimensions of a contiguous input (a bias's gradient) read
+    it in columns, CHUNK adjacent ones to a work-item, the last one short; as 200 columns of a
+    strided input do through the copy that moves the reduced dimensions last."""
+    x = sample((6, 5, 200), dtype, 12)
+    for dims in ((0,), (0, 1)):
+        for keepdim in (False, True):
+            assert_like_cpu(lambda t, d=dims, k=keepdim: t.sum(d, keepdim=k), x)
+            if dtype.is_floating_point or dtype.is_complex:
+                assert_like_cpu(lambda t, d=dims, k=keepdim: t.mean(d, keepdim=k), x)
+    assert_like_cpu(
+        lambda t: t.sum(0), view(x, "transposed") if x.dim() == 2 else x[:, :, ::2]
+    )
+    if dtype.is_floating_point:
+        assert_like_cpu(lambda t: t.sum(0, dtype=torch.float64), x)
+
+
 def test_reduction_edges() -> None:
     nan = torch.tensor([[1.0, float("nan"), 3.0], [2.0, 5.0, 5.0]])
     for fn in (

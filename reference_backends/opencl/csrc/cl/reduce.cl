@@ -47,9 +47,32 @@
     }                                                                         \
   }
 
+// NAME_columns: the sums over the rows of a contiguous [inner, outer] input (the leading
+// dimensions reduced, as for a bias's gradient), CHUNK adjacent columns to a work-item: each row's
+// elements are read side by side, which vectorizes, where moving the reduced dimension last would
+// copy the input. Each column sums its rows in order, as NAME_narrow does.
+#define SUM_COLUMN_KERNEL(name, finish)                                           \
+  __kernel void name##_columns(ROW_PARAMS) {                                      \
+    const ulong first = get_global_id(0) * CHUNK;                                 \
+    if (first >= outer) return;                                                   \
+    const uint count = (uint)min((ulong)CHUNK, outer - first);                    \
+    RACC_T sums[CHUNK];                                                           \
+    for (uint c = 0; c < CHUNK; ++c) sums[c] = 0;                                 \
+    for (ulong k = 0; k < inner; ++k) {                                           \
+      const ulong base = in_off + k * outer + first;                              \
+      for (uint c = 0; c < count; ++c) sums[c] += (RACC_T)LOAD_IN(in, base + c);  \
+    }                                                                             \
+    for (uint c = 0; c < count; ++c) {                                            \
+      const RACC_T acc = sums[c];                                                 \
+      STORE_OUT(out, out_off + first + c, finish);                                \
+    }                                                                             \
+  }
+
 SUM_KERNELS(sum, acc)
+SUM_COLUMN_KERNEL(sum, acc)
 #if RACC_TYPE == TYPE_DOUBLE || RACC_TYPE == TYPE_FLOAT
 SUM_KERNELS(mean, acc / (RACC_T)inner)
+SUM_COLUMN_KERNEL(mean, acc / (RACC_T)inner)
 #endif
 
 // Extremes (amax, amin): a NaN wins, as in PyTorch. Rows are never empty here (the meta
