@@ -232,6 +232,39 @@ def test_a_reduction_over_the_rows_reads_columns(columns):
     assert "_lanes[8];" not in code, code
 
 
+def test_a_kernel_whose_tensors_overlap_takes_them_without_restrict():
+    """A compiled kernel's buffers are `restrict` only where the launch's tensors share no
+    memory. Each element here adds one to the element before it, which the same work-item has
+    just written when `out` is `x` shifted by one: run in order, a chunk counts up; read as
+    restrict (all loads before the stores, vectorized), it would not."""
+    from torch_ocl.opencl_inductor import CompiledKernel
+
+    shift = CompiledKernel(
+        "shift",
+        """
+#ifndef KERNEL_RESTRICT
+#define KERNEL_RESTRICT
+#endif
+__kernel void shift(__global float* KERNEL_RESTRICT in_buffer, const ulong in_start,
+                    __global float* KERNEL_RESTRICT out_buffer, const ulong out_start,
+                    const long xnumel) {
+  __global float* in = in_buffer + in_start;
+  __global float* out = out_buffer + out_start;
+  const long xstart = (long)get_global_id(0) * CHUNK;
+  const long xend = min(xstart + CHUNK, xnumel);
+  for (long x = xstart; x < xend; ++x) out[x] = in[x] + 1;
+}""",
+        chunked=True,
+        reports_errors=False,
+    )
+    x = torch.zeros(65, device=DEVICE)
+    shift([x[:-1], x[1:]], [64])  # the two share x: element i + 1 is element i plus one
+    assert x.cpu().tolist() == [float(i) for i in range(65)]
+    a, b = torch.zeros(64, device=DEVICE), torch.empty(64, device=DEVICE)
+    shift([a, b], [64])  # apart: restrict
+    assert b.cpu().tolist() == [1.0] * 64
+
+
 def test_argmax_and_argmin_take_the_first_of_equals():
     """The work-items of a group take every GROUP-th element of a row; their results merge so
     that the first index of equal values (or of NaNs) wins, as in eager mode."""

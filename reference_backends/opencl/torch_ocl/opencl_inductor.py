@@ -15,8 +15,10 @@ Welford step depends on the one before), and PoCL then runs the work-items aroun
 as well. On a GPU the work-items of a group take every ROW_LANES-th element and fold their
 accumulators through local memory:
 
-    __kernel void opencl_fused_sum_1(__global float* in_ptr0_buffer, const ulong in_ptr0_start,
-                                     __global float* out_ptr0_buffer, const ulong out_ptr0_start,
+    __kernel void opencl_fused_sum_1(__global float* KERNEL_RESTRICT in_ptr0_buffer,
+                                     const ulong in_ptr0_start,
+                                     __global float* KERNEL_RESTRICT out_ptr0_buffer,
+                                     const ulong out_ptr0_start,
                                      const long xnumel, const long r0_numel) {
       __global float* in_ptr0 = in_ptr0_buffer + in_ptr0_start;
       ...
@@ -51,6 +53,10 @@ A reduction over the outer dimension (the sum of a [rows, columns] tensor over i
 bias's gradient is) takes the column form instead, on every device: a work-item reduces CHUNK
 adjacent columns with an accumulator each, and for each row reads their elements side by side,
 which vectorizes where the row form would read one element per row (see column_form).
+
+Each buffer is ``restrict`` (KERNEL_RESTRICT) where the launch's tensors share no memory: ocl
+builds the kernel both ways and picks by the tensors (``csrc/opencl/compiled.cpp``). Without it,
+PoCL cannot vectorize a loop whose indices it cannot bound ("cannot identify array bounds").
 
 The wrapper defines each kernel once (``torch.ops.ocl_compiled.define``, see
 ``csrc/opencl/compiled.cpp``) and calls it through ``CompiledKernel``; ocl builds the program on
@@ -125,6 +131,11 @@ _DECLARED = re.compile(r"__declare__ (\w+) =")
 _HELPERS = r"""
 #ifdef cl_khr_fp64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+// `restrict` on every buffer where the launch's tensors share no memory (ocl builds the kernel
+// both ways: csrc/opencl/compiled.cpp).
+#ifndef KERNEL_RESTRICT
+#define KERNEL_RESTRICT
 #endif
 inline void atomic_add_float(volatile __global float* at, float value) {
   union { uint bits; float number; } seen, next;
@@ -1097,7 +1108,8 @@ class OpenCLKernel(SIMDKernel):
         for arg in buffers:
             kind = element_type(arg.dtype)
             parameters.append(
-                f"__global {kind}* {arg.name}_buffer, const ulong {arg.name}_start"
+                f"__global {kind}* KERNEL_RESTRICT {arg.name}_buffer, "
+                f"const ulong {arg.name}_start"
             )
             pointers.append(
                 f"__global {kind}* {arg.name} = {arg.name}_buffer + {arg.name}_start;"

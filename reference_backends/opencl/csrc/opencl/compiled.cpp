@@ -17,7 +17,11 @@
 // when the host next waits for the device, as CUDA raises its device-side assertions.
 //
 // The program is built on the first launch on a device, from the binary cache when an earlier
-// process built the same text.
+// process built the same text. It is built twice where launches need both: with each buffer
+// argument `restrict` (KERNEL_RESTRICT in the source) for tensors that share no memory, which lets
+// PoCL vectorize a loop whose indices it cannot bound (the pointwise kernels of a transformer
+// block's training step, which transpose: 1.27 -> 0.65 ms), and without for the launches whose
+// tensors overlap.
 #include <ATen/core/Tensor.h>
 #include <c10/util/Exception.h>
 #include <torch/library.h>
@@ -41,8 +45,9 @@ struct Defined {
   std::string name;
   bool chunked;
   bool reports_errors;
-  // The kernel by device, once built: a launch then needs no lookup by source text.
-  std::map<int, cl_kernel> built;
+  // The kernel by device and by whether its buffers are restrict, once built: a launch then
+  // needs no lookup by source text.
+  std::map<std::pair<int, bool>, cl_kernel> built;
 };
 
 // A deque, so that launches read an entry while another thread defines the next one.
@@ -74,17 +79,34 @@ Defined& defined(int64_t kernel) {
   return all.defined[static_cast<std::size_t>(kernel)];
 }
 
-cl_kernel built_for(Defined& code, int device) {
+cl_kernel built_for(Defined& code, int device, bool restricted) {
   Kernels& all = kernels();
   {
     std::lock_guard<std::mutex> lock(all.mutex);
-    const auto it = code.built.find(device);
+    const auto it = code.built.find({device, restricted});
     if (it != code.built.end()) return it->second;
   }
   // Built outside the lock: a first build takes the OpenCL C compiler a while.
-  cl_kernel kernel = kernel_from_source(device, code.source, code.name);
+  cl_kernel kernel = kernel_from_source(
+      device,
+      restricted ? "#define KERNEL_RESTRICT restrict\n" + code.source : code.source,
+      code.name);
   std::lock_guard<std::mutex> lock(all.mutex);
-  return code.built.emplace(device, kernel).first->second;
+  return code.built.emplace(std::make_pair(device, restricted), kernel).first->second;
+}
+
+// Whether no two of `tensors` share memory (their storages' bytes), so that the kernel may take
+// their buffers as restrict.
+bool apart(at::TensorList tensors) {
+  for (std::size_t i = 0; i < tensors.size(); ++i) {
+    const auto* first = static_cast<const char*>(tensors[i].storage().data());
+    const std::size_t size = tensors[i].storage().nbytes();
+    for (std::size_t j = i + 1; j < tensors.size(); ++j) {
+      const auto* other = static_cast<const char*>(tensors[j].storage().data());
+      if (first < other + tensors[j].storage().nbytes() && other < first + size) return false;
+    }
+  }
+  return true;
 }
 
 void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int64_t elements) {
@@ -105,7 +127,7 @@ void launch(int64_t kernel, at::TensorList tensors, c10::IntArrayRef sizes, int6
   const int index = device.index();
   // The profiler shows the kernel's device time under its own name (opencl_fused_sum_3).
   const device_activity::Scope activity(code.name);
-  Launch launch(index, built_for(code, index), code.name.c_str());
+  Launch launch(index, built_for(code, index, apart(tensors)), code.name.c_str());
   for (const at::Tensor& tensor : tensors) launch.tensor(tensor);
   for (const int64_t size : sizes) launch.value(static_cast<cl_long>(size));
   if (code.reports_errors) {
