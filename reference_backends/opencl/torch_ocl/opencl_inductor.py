@@ -200,6 +200,16 @@ def _lane_type(acc: CSEVariable) -> str:
     return "uchar" if acc.dtype == torch.bool else value_type(acc.dtype)
 
 
+def _copies(
+    accumulators: list[CSEVariable], array: str, at: str
+) -> tuple[list[str], list[str]]:
+    """The C lines that take each accumulator's value from its copy `{acc}{array}[at]` (as a
+    variable of the accumulator's own name, in the scope they open) and put it back."""
+    take = [f"{value_type(a.dtype)} {a} = {a}{array}[{at}];" for a in accumulators]
+    put = [f"{a}{array}[{at}] = {a};" for a in accumulators]
+    return take, put
+
+
 def value_type(dtype: torch.dtype) -> str:
     dtype = _COMPUTED_AS.get(dtype, dtype)
     if dtype not in _VALUE_TYPE:
@@ -960,8 +970,7 @@ class OpenCLKernel(SIMDKernel):
         whole = f"{loop.prefix}whole"
         accumulators = self._accumulators()
         # Each lane's copy, in scope in the loop's body under the accumulator's own name.
-        take = [f"{value_type(a.dtype)} {a} = {a}_lanes[lane];" for a in accumulators]
-        put = [f"{a}_lanes[lane] = {a};" for a in accumulators]
+        take, put = _copies(accumulators, "_lanes", "lane")
         for a in accumulators:
             self.body.writeline(f"{_lane_type(a)} {a}_lanes[{lanes}];")
         self.body.writeline(f"for (int lane = 0; lane < {lanes}; ++lane) {{")
@@ -1191,11 +1200,7 @@ class OpenCLKernel(SIMDKernel):
         code.writeline("const int rlane = 0;")  # the row form's stores are for lane 0
         for a in accumulators:
             code.writeline(f"{_lane_type(a)} {a}_cols[CHUNK];")
-        take = [
-            f"{value_type(a.dtype)} {a} = {a}_cols[xindex - xstart];"
-            for a in accumulators
-        ]
-        put = [f"{a}_cols[xindex - xstart] = {a};" for a in accumulators]
+        take, put = _copies(accumulators, "_cols", "xindex - xstart")
 
         def each_output(inner: list[str]) -> None:
             code.writeline(f"for ({index} xindex = xstart; xindex < xend; ++xindex) {{")
