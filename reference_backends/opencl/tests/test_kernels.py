@@ -1791,6 +1791,19 @@ def test_advanced_indexing_refuses_an_index_out_of_bounds() -> None:
             x.to(DEVICE)[bad.to(DEVICE)].cpu()
 
 
+def test_an_empty_gather_checks_indices_as_the_cpu_does() -> None:
+    """A result without elements reads no index: advanced indexing checks none, as the CPU's
+    kernel does, and index_select still refuses one out of range, as the CPU's does."""
+    x = torch.empty(0, 5)
+    bad = torch.tensor([7])
+    assert x[:, bad].shape == (0, 1)
+    assert x.to(DEVICE)[:, bad.to(DEVICE)].shape == (0, 1)
+    with pytest.raises(RuntimeError, match="out of DATA bounds"):
+        x.index_select(1, bad)
+    with pytest.raises(IndexError, match="index out of range in self"):
+        x.to(DEVICE).index_select(1, bad.to(DEVICE))
+
+
 @pytest.mark.parametrize("dtype", FLOATS, ids=str)
 def test_silu_in_place_and_out(dtype: torch.dtype) -> None:
     x = view(sample((6, 5), dtype, 28), "sliced")

@@ -1129,17 +1129,18 @@ class OpenCLKernel(SIMDKernel):
                 "__global long* kernel_error, const long kernel_error_code"
             )
 
+        in_columns = self.column_form()
         code = IndentedBuffer()
         code.splice(_HELPERS)
         code.splice(_INDEX_HELPERS)
         code.writeline(f"__kernel void KERNEL_NAME({', '.join(parameters)}) {{")
         with code.indent():
-            if self.local_arrays and not self.column_form():
+            if self.local_arrays and not in_columns:
                 code.writeline("#if ROW_LANES > 1")
                 code.writelines(self.local_arrays)
                 code.writeline("#endif")
             code.writelines(pointers)
-            if self.column_form():
+            if in_columns:
                 self._codegen_columns(code)
             elif self.chunked():
                 self._codegen_chunked(code)

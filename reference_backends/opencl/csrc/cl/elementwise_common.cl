@@ -143,8 +143,11 @@ typedef struct {
     }                                                         \
   }
 
-#define UNARY(name, expr) \
-  KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; STORE_OUT(out, out_off + io, (expr));)
+// One element of a unary op: x read at ia, `expr` stored at io.
+#define UNARY_BODY(expr) \
+  const ACC_T x = X;     \
+  STORE_OUT(out, out_off + io, (expr));
+#define UNARY(name, expr) KERNEL_PAIR(name##_contiguous, name##_strided, UNARY_BODY(expr))
 // A float32 unary op whose contiguous form computes `expr` 8 elements at a time, x a float8: the
 // vector forms of OpenCL's builtins, which PoCL has and its loop vectorizer does not call for the
 // scalar ones (log of [8, 64, 512]: 1676 -> 156 us, tanh 177 -> 153). `expr` must read as well
@@ -163,16 +166,15 @@ typedef struct {
       }                                                                       \
     }                                                                         \
     for (; i < last; ++i) {                                                   \
-      const ulong ia = i;                                                     \
-      const ACC_T x = X;                                                      \
-      STORE_OUT(out, out_off + i, (expr));                                    \
+      const ulong io = i, ia = i;                                             \
+      UNARY_BODY(expr)                                                        \
     }                                                                         \
   }                                                                           \
-  STRIDED_KERNEL(name##_strided, const ACC_T x = X; STORE_OUT(out, out_off + io, (expr));)
+  STRIDED_KERNEL(name##_strided, UNARY_BODY(expr))
 #else
 // (Pasted here, not passed on to UNARY, which would expand a name such as tanh first.)
 #define UNARY_VECTORIZED(name, expr) \
-  KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; STORE_OUT(out, out_off + io, (expr));)
+  KERNEL_PAIR(name##_contiguous, name##_strided, UNARY_BODY(expr))
 #endif
 #define BINARY(name, expr)                                                  \
   KERNEL_PAIR(name##_contiguous, name##_strided, const ACC_T x = X; const ACC_T y = Y;    \

@@ -8,7 +8,6 @@
 // index tensors and other index dtypes take the CPU's path.
 #include "generated/kernels/index.h"
 
-#include <ATen/ops/cat.h>
 #include <ATen/ops/index_meta.h>
 #include <ATen/ops/index_ops.h>
 
@@ -42,29 +41,10 @@ std::optional<int> device_for(
   return opencl::elementwise::device_for({&self, out}, opencl::elementwise::CpuScalars::kRefused);
 }
 
-// IndexError for an index outside -size..size-1, as ATen raises it, read on the host: only for
-// a result without elements, where no kernel runs to check the indices.
-void check_bounds_on_host(Meta& op, at::IntArrayRef sizes) {
-  for (int k = 0; k < op.ntensors() - 2; ++k) {
-    const at::Tensor& index = op.tensor(2 + k);
-    if (index.numel() == 0) continue;
-    const at::Tensor extremes = at::cat({index.min().reshape(1), index.max().reshape(1)}).cpu();
-    const int64_t* values = extremes.const_data_ptr<int64_t>();
-    for (int64_t value : {values[0], values[1]}) {
-      TORCH_CHECK_INDEX(
-          value >= -sizes[k] && value < sizes[k],
-          "index ",
-          value,
-          " is out of bounds for dimension with size ",
-          sizes[k]);
-    }
-  }
-}
-
 template <class Op>
 void gather(Op& op, const at::Tensor& self, const Indices& indices) {
+  // A result without elements reads no index and, as on the CPU, checks none.
   const auto info = op.meta(self, at::IOptTensorListRef(indices));
-  if (op.numel() == 0) check_bounds_on_host(op, info.sizes);
   opencl::elementwise::index(op, info.sizes, info.strides);
 }
 
