@@ -878,6 +878,22 @@ def test_unfold_and_fold_refuse_like_cpu(call) -> None:
     assert_refused_like_cpu(call, sample((2, 3, 9, 11), torch.float32, 27))
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+def test_conv2d_adds_its_bias_before_rounding(dtype: torch.dtype) -> None:
+    """A half-precision convolution rounds once, as the CPU's does: the product 9 * (1 + eps)
+    is not representable, and adding the bias -9 to it rounded would keep only the rounding."""
+    eps = torch.finfo(dtype).eps
+    x = torch.full((1, 1, 3, 3), 1 + eps, dtype=dtype)
+    weight = torch.ones(1, 1, 3, 3, dtype=dtype)
+    bias = torch.tensor([-9.0], dtype=dtype)
+    expected = torch.nn.functional.conv2d(x, weight, bias)
+    assert expected.item() == 9 * eps
+    rounded_twice = torch.nn.functional.conv2d(x, weight) + bias
+    assert rounded_twice.item() != 9 * eps
+    actual = torch.nn.functional.conv2d(*(t.to(DEVICE) for t in (x, weight, bias)))
+    torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0)
+
+
 @pytest.mark.parametrize("stride", [1, 2])
 def test_conv2d_weight_gradient_keeps_each_input_element_to_its_taps(
     stride: int,
@@ -969,6 +985,31 @@ def test_batch_norm_and_its_gradients(training: bool) -> None:
     actual = run(*(v.to(DEVICE) for v in (x, weight, bias)))
     for a, e in zip(actual, expected, strict=True):
         torch.testing.assert_close(a.cpu(), e)
+
+
+@pytest.mark.parametrize("training", [True, False], ids=["training", "eval"])
+def test_half_batch_norm_keeps_its_statistics_in_float(training: bool) -> None:
+    """float16 batch norm computes with float statistics and sums, as the CPU does: a channel
+    of 131,072 elements whose gradient sums past float16's largest value (65,504) still has a
+    finite input gradient, and evaluation's invstd is not rounded to float16 first."""
+    x = sample((32, 2, 64, 64), torch.float16, 21)
+    weight, bias = sample((2,), torch.float16, 22), sample((2,), torch.float16, 23)
+    running_var = sample((2,), torch.float16, 24).abs() + 0.5
+
+    def run(t, w, b, v):
+        t, w, b = (u.clone().requires_grad_() for u in (t, w, b))
+        mean = torch.zeros(2, dtype=torch.float16, device=t.device)
+        out = torch.nn.functional.batch_norm(
+            t, mean, v.clone(), w, b, training=training, eps=1e-5
+        )
+        out.float().sum().backward()  # every output's gradient 1
+        return [out, t.grad, w.grad, b.grad]
+
+    expected = run(x, weight, bias, running_var)
+    actual = run(*(u.to(DEVICE) for u in (x, weight, bias, running_var)))
+    assert torch.isfinite(actual[1]).all()
+    for a, e in zip(actual, expected, strict=True):
+        torch.testing.assert_close(a.cpu(), e, rtol=1e-3, atol=2e-3)
 
 
 def test_models_train_without_a_single_fallback() -> None:

@@ -485,11 +485,13 @@ __kernel void max_pool2d_backward(
 }
 
 // Batch norm over a contiguous [N, C, S] input (S: the spatial elements). batch_norm_stats gives a
-// channel to a work-group: the mean and the biased variance (two passes), save_mean and
-// save_invstd, and the running statistics updated with the unbiased variance.
+// channel to a work-group: the mean and the biased variance (two passes), the mean and invstd,
+// and the running statistics updated with the unbiased variance. Per-channel statistics and sums
+// the kernels pass to each other are in ACC_T: half's would lose precision, and a sum over a
+// channel's elements could overflow it.
 __kernel void batch_norm_stats(
-    __global const IN_T *in, ulong in_off, __global OUT_T *save_mean, ulong save_mean_off,
-    __global OUT_T *save_invstd, ulong save_invstd_off, __global OUT_T *running_mean,
+    __global const IN_T *in, ulong in_off, __global ACC_T *mean_out, ulong mean_off,
+    __global ACC_T *invstd_out, ulong invstd_off, __global OUT_T *running_mean,
     ulong running_mean_off, __global OUT_T *running_var, ulong running_var_off, int has_running,
     long batch, long channels, long spatial, ACC_T momentum, ACC_T eps) {
   __local ACC_T scratch[GROUP];
@@ -514,8 +516,8 @@ __kernel void batch_norm_stats(
   GROUP_REDUCE(scratch, squares, ADD);
   if (lane == 0) {
     const ACC_T variance = squares / (ACC_T)count;
-    STORE_OUT(save_mean, save_mean_off + c, mean);
-    STORE_OUT(save_invstd, save_invstd_off + c, (ACC_T)1 / sqrt(variance + eps));
+    mean_out[mean_off + c] = mean;
+    invstd_out[invstd_off + c] = (ACC_T)1 / sqrt(variance + eps);
     if (has_running) {
       const ACC_T unbiased = count > 1 ? squares / (ACC_T)(count - 1) : (ACC_T)NAN;
       const ACC_T old_mean = LOAD_IN(running_mean, running_mean_off + c);
@@ -530,14 +532,14 @@ __kernel void batch_norm_stats(
 // `spatial` elements (`planes` of them).
 __kernel void batch_norm_apply(
     __global OUT_T *out, ulong out_off, __global const IN_T *in, ulong in_off,
-    __global const IN_T *mean, ulong mean_off, __global const IN_T *invstd, ulong invstd_off,
+    __global const ACC_T *mean, ulong mean_off, __global const ACC_T *invstd, ulong invstd_off,
     __global const IN_T *weight, ulong weight_off, __global const IN_T *bias, ulong bias_off,
     int has_weight, int has_bias, long channels, long spatial, ulong planes) {
   const ulong plane = get_global_id(0);
   if (plane >= planes) return;
   const long c = plane % channels;
-  const ACC_T m = LOAD_IN(mean, mean_off + c);
-  const ACC_T s = LOAD_IN(invstd, invstd_off + c);
+  const ACC_T m = mean[mean_off + c];
+  const ACC_T s = invstd[invstd_off + c];
   const ACC_T w = has_weight ? LOAD_IN(weight, weight_off + c) : (ACC_T)1;
   const ulong first = plane * spatial;
   if (has_bias) {
@@ -554,14 +556,14 @@ __kernel void batch_norm_apply(
 
 // Per channel: sum(dy) and sum(dy * (x - mean)), into sums[c] and sums[channels + c].
 __kernel void batch_norm_backward_sums(
-    __global OUT_T *sums, ulong sums_off, __global const IN_T *grad, ulong grad_off,
-    __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off, long batch,
+    __global ACC_T *sums, ulong sums_off, __global const IN_T *grad, ulong grad_off,
+    __global const IN_T *in, ulong in_off, __global const ACC_T *mean, ulong mean_off, long batch,
     long channels, long spatial) {
   __local ACC_T scratch[GROUP];
   const uint lane = get_local_id(0);
   const long c = get_group_id(0);
   const long count = batch * spatial;
-  const ACC_T m = LOAD_IN(mean, mean_off + c);
+  const ACC_T m = mean[mean_off + c];
   ACC_T dy_sum = 0, dy_xmu = 0;
   for (long n = 0; n < batch; ++n) {
     const long plane = (n * channels + c) * spatial;
@@ -574,8 +576,8 @@ __kernel void batch_norm_backward_sums(
   GROUP_REDUCE(scratch, dy_sum, ADD);
   GROUP_REDUCE(scratch, dy_xmu, ADD);
   if (lane == 0) {
-    STORE_OUT(sums, sums_off + c, dy_sum);
-    STORE_OUT(sums, sums_off + channels + c, dy_xmu);
+    sums[sums_off + c] = dy_sum;
+    sums[sums_off + channels + c] = dy_xmu;
   }
 }
 
@@ -584,21 +586,21 @@ __kernel void batch_norm_backward_sums(
 // per plane (n, c) of `spatial` elements (`planes` of them).
 __kernel void batch_norm_backward_input(
     __global OUT_T *grad_input, ulong grad_input_off, __global const IN_T *grad, ulong grad_off,
-    __global const IN_T *in, ulong in_off, __global const IN_T *mean, ulong mean_off,
-    __global const IN_T *invstd, ulong invstd_off, __global const IN_T *weight, ulong weight_off,
-    __global const IN_T *sums, ulong sums_off, int has_weight, int training, long batch,
+    __global const IN_T *in, ulong in_off, __global const ACC_T *mean, ulong mean_off,
+    __global const ACC_T *invstd, ulong invstd_off, __global const IN_T *weight, ulong weight_off,
+    __global const ACC_T *sums, ulong sums_off, int has_weight, int training, long batch,
     long channels, long spatial, ulong planes) {
   const ulong plane = get_global_id(0);
   if (plane >= planes) return;
   const long c = plane % channels;
-  const ACC_T s = LOAD_IN(invstd, invstd_off + c);
+  const ACC_T s = invstd[invstd_off + c];
   const ACC_T w = has_weight ? LOAD_IN(weight, weight_off + c) : (ACC_T)1;
   const ulong first = plane * spatial;
   if (training) {
     const ACC_T count = (ACC_T)(batch * spatial);
-    const ACC_T m = LOAD_IN(mean, mean_off + c);
-    const ACC_T dy_mean = LOAD_IN(sums, sums_off + c) / count;
-    const ACC_T projection = LOAD_IN(sums, sums_off + channels + c) * s * s / count;
+    const ACC_T m = mean[mean_off + c];
+    const ACC_T dy_mean = sums[sums_off + c] / count;
+    const ACC_T projection = sums[sums_off + channels + c] * s * s / count;
     for (long k = 0; k < spatial; ++k) {
       const ACC_T dy = LOAD_IN(grad, grad_off + first + k);
       const ACC_T xmu = LOAD_IN(in, in_off + first + k) - m;

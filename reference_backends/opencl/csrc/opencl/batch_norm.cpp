@@ -19,6 +19,11 @@ std::optional<at::Tensor> dense(const std::optional<at::Tensor>& t) {
   return given(t) ? std::optional<at::Tensor>(t->contiguous()) : std::nullopt;
 }
 
+// Options for per-channel statistics and sums in the kernels' accumulation dtype.
+at::TensorOptions accumulated(const at::Tensor& input) {
+  return input.options().dtype(accumulate_type(input.scalar_type()));
+}
+
 // A scalar argument in the kernels' arithmetic type (float, or double for double tensors).
 void push_real(Launch& launch, const at::Tensor& like, double value) {
   if (like.scalar_type() == c10::kDouble) {
@@ -48,14 +53,16 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm(
   const int64_t spatial = input.numel() / std::max<int64_t>(batch * channels, 1);
   const int device = input.device().index();
   const bool running = given(running_mean) && given(running_var);
+  // Statistics are computed in the accumulation dtype (see cl/nn.cl).
+  const at::TensorOptions statistics = accumulated(input);
   at::Tensor mean, invstd, save_mean, save_invstd;
   if (training) {
-    save_mean = at::empty({channels}, input.options());
-    save_invstd = at::empty({channels}, input.options());
+    mean = at::empty({channels}, statistics);
+    invstd = at::empty({channels}, statistics);
     if (channels > 0) {
       Launch launch(device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_stats");
-      launch.tensor(input.numel() > 0 ? input : save_mean).tensor(save_mean).tensor(save_invstd);
-      launch.tensor(running ? *running_mean : save_mean).tensor(running ? *running_var : save_mean);
+      launch.tensor(input.numel() > 0 ? input : mean).tensor(mean).tensor(invstd);
+      launch.tensor(running ? *running_mean : mean).tensor(running ? *running_var : mean);
       launch.value(static_cast<cl_int>(running));
       launch.value(static_cast<cl_long>(batch))
           .value(static_cast<cl_long>(channels))
@@ -66,12 +73,16 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm(
     }
     if (running && !running_mean->is_same(*running_mean_)) running_mean_->copy_(*running_mean);
     if (running && !running_var->is_same(*running_var_)) running_var_->copy_(*running_var);
-    mean = save_mean;
-    invstd = save_invstd;
+    // Like the CPU, the output is computed with the statistics as saved, rounded to the
+    // input's dtype (no copies for float and double).
+    save_mean = mean.to(input.scalar_type());
+    save_invstd = invstd.to(input.scalar_type());
+    mean = save_mean.to(statistics.dtype());
+    invstd = save_invstd.to(statistics.dtype());
   } else {
     // Evaluation normalizes with the running statistics; like the CPU, it saves none.
-    mean = *running_mean;  // contiguous (dense() above)
-    invstd = running_var->add(eps).rsqrt();
+    mean = running_mean->to(statistics.dtype());
+    invstd = running_var->to(statistics.dtype()).add(eps).rsqrt();
     save_mean = at::empty({0}, input.options());
     save_invstd = at::empty({0}, input.options());
   }
@@ -105,11 +116,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
   const int64_t batch = input.size(0), channels = input.size(1);
   const int64_t spatial = input.numel() / std::max<int64_t>(batch * channels, 1);
   const int device = input.device().index();
-  const at::Tensor mean = (training ? *save_mean : *running_mean).contiguous();
-  const at::Tensor invstd = training ? save_invstd->contiguous() : running_var->add(eps).rsqrt();
+  const at::TensorOptions statistics = accumulated(input);
+  const at::Tensor mean = (training ? *save_mean : *running_mean).to(statistics).contiguous();
+  const at::Tensor invstd = training ? save_invstd->to(statistics).contiguous()
+                                     : running_var->to(statistics).add(eps).rsqrt();
 
   // sum(dy) and sum(dy * (x - mean)) per channel.
-  at::Tensor sums = at::empty({2 * channels}, input.options());
+  at::Tensor sums = at::empty({2 * channels}, statistics);
   if (channels > 0) {
     Launch launch(
         device, Program::kNn, type_defines(input.scalar_type()), "batch_norm_backward_sums");
@@ -138,8 +151,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
       launch.value(static_cast<cl_ulong>(planes)).run(static_cast<std::size_t>(planes));
     }
   }
-  if (output_mask[1]) grad_weight = sums.narrow(0, channels, channels).mul(invstd);
-  if (output_mask[2]) grad_bias = sums.narrow(0, 0, channels).clone();
+  // Each a storage of its own, rounded to the input's dtype once.
+  if (output_mask[1]) {
+    grad_weight = sums.narrow(0, channels, channels).mul(invstd).to(input.scalar_type());
+  }
+  if (output_mask[2]) {
+    grad_bias = sums.narrow(0, 0, channels).to(input.scalar_type(), false, /*copy=*/true);
+  }
   return {grad_input, grad_weight, grad_bias};
 }
 

@@ -442,6 +442,11 @@ at::Tensor convolution(
   const at::Tensor out3 = out.view({s.batch, s.out_channels, s.positions()});
   const int64_t out_per_group = s.out_channels / groups;
   const int64_t rows_per_group = s.rows() / groups;
+  // The bias goes in as the product's beta term, added before the sum is rounded to out's dtype
+  // (adding it to a rounded half product would round twice, and lose the product's low bits
+  // where the bias cancels most of it).
+  const bool has_bias = bias && bias->defined();
+  if (has_bias) out.copy_(bias->view({1, -1, 1, 1}).expand_as(out));
   for (int64_t g = 0; g < groups; ++g) {
     // The group's weight, the same for every sample: a batch stride of 0.
     const at::Tensor w = weight2.narrow(0, g * out_per_group, out_per_group)
@@ -452,9 +457,8 @@ at::Tensor convolution(
         columns.narrow(1, g * rows_per_group, rows_per_group),
         out3.narrow(1, g * out_per_group, out_per_group),
         1,
-        0);
+        has_bias ? 1 : 0);
   }
-  if (bias && bias->defined()) out.add_(bias->view({1, -1, 1, 1}));
   return out;
 }
 
