@@ -3,7 +3,7 @@
 """PyTorch's own operator tests on cpuref: every result compared with the CPU's.
 
 For each OpInfo of torch.testing._internal.common_methods_invocations.op_db and each of its
-sample inputs, in float32 and int64:
+sample inputs, in float32, int64 and float16:
 
   matches_cpu     the device gives the CPU's result;
   noncontiguous   the same with every input tensor non-contiguous;
@@ -41,6 +41,7 @@ DEVICE = "cpuref"
 DTYPES = (
     torch.float32,
     torch.int64,
+    torch.float16,
 )
 TIER = os.environ.get("CPUREF_CONFORMANCE", "quick")
 # Another device's kernels may round differently from the CPU's (another summation order,
@@ -135,6 +136,15 @@ NOT_COMPARABLE = {
     "fft.ihfftn/out": "the CPU's out= kernel reads what the out tensor held before (uninitialised memory)",
     "narrow_copy/out": "the CPU's out= kernel writes a strided out as if it were contiguous",
     "nn.functional.avg_pool3d/out": "the CPU's out= kernel writes a strided out as if it were contiguous",
+    "native_batch_norm/noncontiguous/float16": "the CPU's float16 batch norm gives strided inputs other results than contiguous ones of the same values",
+    "nn.functional.batch_norm/noncontiguous/float16": "the CPU's float16 batch norm gives strided inputs other results than contiguous ones of the same values",
+    "nn.functional.instance_norm/noncontiguous/float16": "the CPU's float16 batch norm gives strided inputs other results than contiguous ones of the same values",
+    "nn.functional.linear_cross_entropy.chunked/matches_cpu/float16": "torch chooses the chunked algorithm's float16 accumulation by device type (another one than the CPU's)",
+    "nn.functional.linear_cross_entropy.chunked/noncontiguous/float16": "torch chooses the chunked algorithm's float16 accumulation by device type (another one than the CPU's)",
+    "nn.functional.linear_cross_entropy.chunked/grad/float16": "torch chooses the chunked algorithm's float16 accumulation by device type (another one than the CPU's)",
+    "nn.functional.linear_cross_entropy.chunked_none/matches_cpu/float16": "torch chooses the chunked algorithm's float16 accumulation by device type (another one than the CPU's)",
+    "nn.functional.linear_cross_entropy.chunked_none/noncontiguous/float16": "torch chooses the chunked algorithm's float16 accumulation by device type (another one than the CPU's)",
+    "nn.functional.linear_cross_entropy.chunked_none/grad/float16": "torch chooses the chunked algorithm's float16 accumulation by device type (another one than the CPU's)",
 }
 CHECKS = ("matches_cpu", "noncontiguous", "out", "inplace", "grad")
 # Elements of the storages that strided `out` and `self` views live in, outside the views.
@@ -422,18 +432,25 @@ class TestConformance(TestCase):
         if not outputs or not inputs:
             return
         upstream = [torch.randn_like(t) for t in outputs]  # drawn on the CPU, for both
-        expected_grads = torch.autograd.grad(
-            outputs, inputs, upstream, allow_unused=True
+        expected_grads, error = outcome(
+            torch.autograd.grad, outputs, inputs, upstream, allow_unused=True
         )
         device_outputs = requiring_grad(process(call(op, sample)))
         self.assertEqual(len(device_outputs), len(outputs), msg=sample.summary())
-        grads = torch.autograd.grad(
-            device_outputs,
-            requiring_grad(sample_arguments(sample)),
-            [g.to(device) for g in upstream],
-            allow_unused=True,
-        )
-        self.assert_close(list(grads), list(expected_grads), sample.summary())
+
+        def device_grads():
+            return torch.autograd.grad(
+                device_outputs,
+                requiring_grad(sample_arguments(sample)),
+                [g.to(device) for g in upstream],
+                allow_unused=True,
+            )
+
+        # A backward the CPU has no kernel for (a dtype it lacks) must not give numbers here.
+        if error is not None:
+            self.assert_raises(error, sample.summary(), device_grads)
+            return
+        self.assert_close(list(device_grads()), list(expected_grads), sample.summary())
 
 
 instantiate_device_type_tests(TestConformance, globals(), only_for=DEVICE)

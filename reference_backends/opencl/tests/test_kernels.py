@@ -3,7 +3,7 @@ kernels take (bool, the integers, half, bfloat16, float, double) and mixed ones,
 views with strides and storage offsets, CPU scalars, in-place and out= forms. A case the CPU
 refuses must be refused too.
 
-The generated conformance suite covers float32 and int64 through PyTorch's OpInfos; this file is
+The generated conformance suite covers float32, int64 and float16 through PyTorch's OpInfos; this file is
 the dtype matrix and the kernel-specific edges."""
 
 import itertools
