@@ -9,6 +9,7 @@
 #include "cli/regen_report.h"
 #include "common/parallel.h"
 #include "common/paths.h"
+#include "common/sha256.h"
 #include "load/torch_locator.h"
 #include "load/yaml_file.h"
 #include "plan/plan.h"
@@ -48,7 +49,7 @@ namespace {
 void record_input(std::map<std::string, std::string>& inputs, const std::string& name,
                   const std::string& path, Diagnostics& diags) {
   if (std::optional<std::string> text = load::read_text_file(path, diags)) {
-    inputs[name] = write::sha256_hex(*text);
+    inputs[name] = sha256_hex(*text);
   }
 }
 
@@ -143,7 +144,7 @@ std::optional<Loaded> load_all(const Settings& s, load::TorchLocator* locator,
       load_torch_ops(s, locator, loaded.registry, loaded.inputs, diags);
   if (!version) return std::nullopt;
   loaded.torch_version = *version;
-  loaded.inputs["frp.yaml"] = write::sha256_hex(d.text);
+  loaded.inputs["frp.yaml"] = sha256_hex(d.text);
   for (const descriptor::Ref& file : d.custom_ops) {
     std::string path = (fs::path(base_dir) / file.value).string();
     // The error_code form: a link loop or a folder without permission on the way is the OS's

@@ -22,13 +22,13 @@
 //                         answer depended on: the interpreter, every folder on its search path,
 //                         torch's version.py and yaml, the search-path variables. While all
 //                         hold, no Python is asked; the answer is confirmed by one anyway.
-//   render/<hash>.txt     the texts one run rendered (render/kept_rendering.cpp), the hash being
-//                         of its render model. Its header names the frp-gen binary, every file of
-//                         the template folders and every renderer module (path, size,
-//                         modification time, inode), and how the renderer's Python found Jinja2
-//                         (common/python_facts.h); the model itself follows, compared byte for
-//                         byte. A run whose model or any of these differ renders. The eight
-//                         entries used most recently are kept.
+//   render/<sha256>.txt   the texts one run rendered (render/kept_rendering.cpp), named by the
+//                         SHA-256 of its render model, which its header repeats. The header
+//                         also names the frp-gen binary, every file of the template folders and
+//                         every renderer module (path, size, modification time, inode), and how
+//                         the renderer's Python found Jinja2 (common/python_facts.h). A run whose
+//                         model or any of these differ renders. The eight entries used most
+//                         recently are kept.
 //
 // Several runs may use the folder at once: every file is replaced whole (replace_cache_file).
 #pragma once
@@ -82,8 +82,7 @@ bool replace_cache_file(const std::string& path, std::span<const std::string_vie
 // depends on. A file rewritten in place, or replaced by another, reads differently.
 std::string file_identity(const std::string& path);
 
-// A short hex name for an entry whose key is long (a path, a model of megabytes): the standard
-// library's string hash, which reads eight bytes a step (FNV-1a's byte loop was 3 ms of a run).
+// A short hex name for an entry whose key is long (a path): the standard library's string hash.
 // Only a name: the entry itself says what it was made for, and is checked against it.
 std::string key_hash(std::string_view key);
 

@@ -17,9 +17,9 @@ using nlohmann::json;
 namespace {
 
 // The first line of an entry; raise the number when the layout below changes. Then a line of
-// JSON, {"sources", "jinja2", "model": size, "texts": [size...]}, then the model's text and the
-// texts, back to back.
-constexpr std::string_view kSignature = "frp-gen kept rendering 1";
+// JSON, {"sources", "jinja2", "model": its SHA-256, "texts": [size...]}, then the texts, back to
+// back.
+constexpr std::string_view kSignature = "frp-gen kept rendering 2";
 
 void add_source(std::string& out, const fs::path& path) {
   out.append(path.string()).append(1, ' ').append(file_identity(path.string())).append(1, '\n');
@@ -77,7 +77,7 @@ KeptRenderings::KeptRenderings(CacheFolder cache, std::string python, const std:
 
 std::optional<std::vector<std::string>> KeptRenderings::find(const std::string& model) const {
   if (!enabled()) return std::nullopt;
-  const std::string path = cache_.rendering(key_hash(model));
+  const std::string path = cache_.rendering(model);
   std::string unreadable;
   const std::optional<std::string> entry = read_input_file(path, unreadable);
   if (!entry) return std::nullopt;
@@ -95,14 +95,10 @@ std::optional<std::vector<std::string>> KeptRenderings::find(const std::string& 
     return std::nullopt;
   }
   const json& sizes = header.value("texts", json());
-  const std::optional<std::size_t> model_size = size_of(header.value("model", json()));
-  if (!sizes.is_array() || model_size != model.size() ||
-      entry->compare(second + 1, model.size(), model) != 0) {
-    return std::nullopt;
-  }
+  if (!sizes.is_array() || header.value("model", json()) != model) return std::nullopt;
   std::vector<std::string> texts;
   texts.reserve(sizes.size());
-  std::size_t at = second + 1 + model.size();
+  std::size_t at = second + 1;
   for (const json& size : sizes) {
     const std::optional<std::size_t> n = size_of(size);
     if (!n || *n > entry->size() - at) return std::nullopt;
@@ -120,12 +116,12 @@ void KeptRenderings::keep(const std::string& model, const std::vector<std::strin
   json sizes = json::array();
   for (std::string_view text : texts) sizes.push_back(text.size());
   const json header = {
-      {"sources", sources_}, {"jinja2", jinja2}, {"model", model.size()}, {"texts", sizes}};
+      {"sources", sources_}, {"jinja2", jinja2}, {"model", model}, {"texts", sizes}};
   const std::string head =
       std::string(kSignature).append(1, '\n').append(header.dump()).append(1, '\n');
-  std::vector<std::string_view> parts = {head, model};
+  std::vector<std::string_view> parts = {head};
   parts.insert(parts.end(), texts.begin(), texts.end());
-  if (replace_cache_file(cache_.rendering(key_hash(model)), parts)) prune();
+  if (replace_cache_file(cache_.rendering(model), parts)) prune();
 }
 
 void KeptRenderings::prune() const {

@@ -5,6 +5,7 @@
 
 #include "common/json_text.h"
 #include "common/parallel.h"
+#include "common/sha256.h"
 #include "render/frames.h"
 
 namespace frp::render {
@@ -236,17 +237,17 @@ std::string request_for(const plan::RenderModel& model, const std::string& share
   return out.end_array().end_object().take();
 }
 
-// The whole model as one text, each part with its size before it: what a kept rendering is
-// found by and compared with.
-std::string model_text(const plan::RenderModel& model, const std::string& shared) {
-  std::string text;
+// The SHA-256 of the whole model, each part with its size before it: what a kept rendering is
+// found by.
+std::string model_digest(const plan::RenderModel& model, const std::string& shared) {
+  Sha256 digest;
   auto add = [&](const std::string& part) {
-    text.append(std::to_string(part.size())).append(1, ':').append(part);
+    digest.update(std::to_string(part.size())).update(":").update(part);
   };
   add(shared);
   for (const plan::ModelOp& op : model.ops) add(op.request);
   for (const plan::ModelFile& file : model.files) add(file.request);
-  return text;
+  return digest.hex();
 }
 
 }  // namespace
@@ -254,8 +255,8 @@ std::string model_text(const plan::RenderModel& model, const std::string& shared
 std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderModel& model,
                                                           Diagnostics& diags) {
   const std::string shared = shared_parts(model);
-  const std::string text = kept_.enabled() ? model_text(model, shared) : std::string();
-  if (std::optional<std::vector<std::string>> texts = kept_.find(text);
+  const std::string digest = kept_.enabled() ? model_digest(model, shared) : std::string();
+  if (std::optional<std::vector<std::string>> texts = kept_.find(digest);
       texts && texts->size() == model.files.size()) {
     python_->stop();  // still starting up, for nothing
     std::vector<RenderedFile> rendered(model.files.size());
@@ -286,7 +287,7 @@ std::optional<std::vector<RenderedFile>> Renderer::render(const plan::RenderMode
       std::vector<std::string_view> texts;
       texts.reserve(rendered.size());
       for (const RenderedFile& file : rendered) texts.push_back(file.content);
-      kept_.keep(text, texts, jinja2_);
+      kept_.keep(digest, texts, jinja2_);
     }
     return rendered;
   }

@@ -1,6 +1,5 @@
 #include "write/manifest.h"
 
-#include <openssl/evp.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -13,25 +12,13 @@
 #include "common/input_file.h"
 #include "common/json_text.h"
 #include "common/paths.h"
+#include "common/sha256.h"
 #include "write/pristine_store.h"
 
 namespace frp::write {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-std::string sha256_hex(std::string_view data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < length; ++i) {
-    out += hex[digest[i] >> 4];
-    out += hex[digest[i] & 15];
-  }
-  return out;
-}
 
 namespace {
 
@@ -294,7 +281,8 @@ namespace {
 
 // The "files" object as dump(2) writes it at the manifest's second level. Written here, not
 // through json values: building thousands of entries as json and dumping them took longer than
-// hashing every file (benchmarks/README.md, no-op regen).
+// hashing every file (benchmarks/README.md, no-op regen). Its lines, like those of the "ops"
+// below, are indented by four: neither can hold a top-level member's placeholder.
 std::string files_text(const std::map<std::string, ManifestFile>& files) {
   if (files.empty()) return "{}";
   std::string out = "{\n";
@@ -321,21 +309,42 @@ std::string files_text(const std::map<std::string, ManifestFile>& files) {
   return out + "\n  }";
 }
 
+// The "ops" object (key -> schema), likewise.
+std::string schemas_text(const OpSchemas& ops) {
+  if (ops.empty()) return "{}";
+  std::string out = "{\n";
+  out.reserve(ops.size() * 120);
+  for (const auto& [key, schema] : ops) {
+    if (out.size() > 2) out += ",\n";
+    out += "    ";
+    append_json_string(out, key);
+    out += ": ";
+    append_json_string(out, schema);
+  }
+  return out + "\n  }";
+}
+
+// Puts `value` in the place of the null that dump(2) wrote for the top-level member `name`.
+void splice_member(std::string& text, std::string_view name, const std::string& value) {
+  const std::string place = "\n  \"" + std::string(name) + "\": null";
+  const std::size_t at = text.find(place);
+  text.replace(at + place.size() - 4, 4, value);
+}
+
 }  // namespace
 
 std::string manifest_text(const Manifest& manifest) {
-  // Everything but "files" through dump(2), with "files" in its place.
+  // Everything but "files" and "ops" through dump(2), with those two put in their places.
   json top = {{"device", manifest.device},
               {"files", nullptr},
               {"generator", {{"name", "frp-gen"}, {"version", manifest.generator_version}}},
               {"inputs", manifest.inputs},
               {"torch_version", manifest.torch_version}};
-  if (manifest.ops) top["ops"] = *manifest.ops;
+  if (manifest.ops) top["ops"] = nullptr;
   if (!manifest.templates.empty()) top["templates"] = manifest.templates;
   std::string text = top.dump(2);
-  constexpr std::string_view kPlace = "\n  \"files\": null";
-  const std::size_t place = text.find(kPlace);
-  text.replace(place + kPlace.size() - 4, 4, files_text(manifest.files));
+  if (manifest.ops) splice_member(text, "ops", schemas_text(*manifest.ops));
+  splice_member(text, "files", files_text(manifest.files));
   return text + "\n";
 }
 

@@ -46,8 +46,6 @@ struct Manifest {
   bool operator==(const Manifest&) const = default;
 };
 
-std::string sha256_hex(std::string_view data);
-
 // Reads <root>/.frp/manifest.json; an absent one gives an empty Manifest. nullopt (with an error
 // located at the file) for a manifest that cannot be read, is corrupt or of the wrong shape, or
 // lies out of the repo through a symlink (refused unread); the same for the pristine store

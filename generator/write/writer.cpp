@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "common/paths.h"
+#include "common/sha256.h"
 #include "write/debris.h"
 #include "write/file_io.h"
 #include "write/pristine_store.h"

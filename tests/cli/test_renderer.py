@@ -334,13 +334,12 @@ def kept_entries(cache: Path) -> list[Path]:
 
 
 def tamper_kept_texts(entry: Path, old: bytes, new: bytes) -> None:
-    """Replaces `old` by `new` (as long) in the texts of a kept entry, leaving its header and
-    model as they are: a run that takes the entry writes the tampered texts."""
+    """Replaces `old` by `new` (as long) in the texts of a kept entry, leaving its header as it
+    is: a run that takes the entry writes the tampered texts."""
     assert len(old) == len(new)
     data = entry.read_bytes()
     first = data.index(b"\n")
-    second = data.index(b"\n", first + 1)
-    texts_start = second + 1 + json.loads(data[first + 1 : second])["model"]
+    texts_start = data.index(b"\n", first + 1) + 1
     assert old in data[texts_start:]
     entry.write_bytes(data[:texts_start] + data[texts_start:].replace(old, new))
 

@@ -140,11 +140,5 @@ TEST(Manifest, SchemaChangesNameWhatChangedCameAndWent) {
   EXPECT_EQ(schemas_of(*before.ops, *after.ops, {"d"}), (std::vector<SchemaChange>{{"d", "", ""}}));
 }
 
-TEST(Sha256, KnownValues) {
-  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  EXPECT_EQ(sha256_hex(std::string_view("a\0b", 3)).size(), 64u);
-}
-
 }  // namespace
 }  // namespace frp::write

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/diagnostics.h"
+#include "common/sha256.h"
 #include "render/render.h"
 #include "write/overlays.h"
 #include "write/pristine_store.h"
