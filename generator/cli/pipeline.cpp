@@ -8,6 +8,7 @@
 #include "cli/op_changes.h"
 #include "cli/regen_report.h"
 #include "common/parallel.h"
+#include "common/release_at_exit.h"
 #include "common/paths.h"
 #include "common/sha256.h"
 #include "load/torch_locator.h"
@@ -280,7 +281,9 @@ int generate(const Generation& g, Loaded loaded, const std::string& root,
   }
   timer.lap("write");
   print_summary(root, plan, ops, *model, out);
-  if (plan.needs_attention()) {
+  const bool needs_attention = plan.needs_attention();
+  release_at_exit(std::move(files), std::move(model), std::move(plan), std::move(loaded));
+  if (needs_attention) {
     std::cerr << "frp-gen: written; the files above need your hand before the next build\n";
     return kExitFailed;
   }
