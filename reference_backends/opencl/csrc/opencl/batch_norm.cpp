@@ -33,6 +33,15 @@ void push_real(Launch& launch, const at::Tensor& like, double value) {
   }
 }
 
+// Evaluation's inverse standard deviations, from the running variance, in the accumulation
+// dtype of `statistics`.
+at::Tensor running_invstd(
+    const at::Tensor& running_var,
+    const at::TensorOptions& statistics,
+    double eps) {
+  return running_var.to(statistics.dtype()).add(eps).rsqrt();
+}
+
 }  // namespace
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm(
@@ -82,7 +91,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm(
   } else {
     // Evaluation normalizes with the running statistics; like the CPU, it saves none.
     mean = running_mean->to(statistics.dtype());
-    invstd = running_var->to(statistics.dtype()).add(eps).rsqrt();
+    invstd = running_invstd(*running_var, statistics, eps);
     save_mean = at::empty({0}, input.options());
     save_invstd = at::empty({0}, input.options());
   }
@@ -119,7 +128,7 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> batch_norm_backward(
   const at::TensorOptions statistics = accumulated(input);
   const at::Tensor mean = (training ? *save_mean : *running_mean).to(statistics).contiguous();
   const at::Tensor invstd = training ? save_invstd->to(statistics).contiguous()
-                                     : running_var->to(statistics).add(eps).rsqrt();
+                                     : running_invstd(*running_var, statistics, eps);
 
   // sum(dy) and sum(dy * (x - mean)) per channel.
   at::Tensor sums = at::empty({2 * channels}, statistics);
