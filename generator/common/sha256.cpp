@@ -39,11 +39,6 @@ std::string Sha256::hex() {
   return to_hex(digest, length);
 }
 
-std::string sha256_hex(std::string_view data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
-  return to_hex(digest, length);
-}
+std::string sha256_hex(std::string_view data) { return Sha256().update(data).hex(); }
 
 }  // namespace frp
