@@ -751,7 +751,9 @@ def test_transposing_copies(case: tuple, src: torch.dtype, dst: torch.dtype) -> 
 # stride never reads, a dilation that reaches every phase or shares a factor with the stride,
 # padding wider than the kernel's reach, blocks of output positions that are whole rows or
 # straddle them, a kernel with too many taps for the blocks, output rows summed in parts that
-# straddle samples (the last one short).
+# straddle samples (the last one short), blocks of three vectors of positions (where the device's
+# vectors are of 16 floats and they compute no more positions than blocks of two: 336 and 384
+# positions) within rows and across them.
 CONV_GEOMETRIES = {
     "3x3": ((2, 5, 9, 11), (7, 5, 3, 3), 1, 1, 1, 1),
     "1x1": ((3, 8, 5, 13), (16, 8, 1, 1), 1, 0, 1, 1),
@@ -768,6 +770,8 @@ CONV_GEOMETRIES = {
     "depthwise-strided": ((2, 4, 8, 8), (4, 1, 3, 3), 2, 1, 1, 4),
     "9x9": ((1, 2, 12, 12), (3, 2, 9, 9), 1, 4, 1, 1),
     "parts-of-rows": ((3, 2, 110, 110), (3, 2, 3, 3), 1, 1, 1, 1),
+    "wide-blocks": ((2, 6, 14, 22), (10, 6, 3, 3), 1, 1, 1, 1),
+    "wide-blocks-in-rows": ((1, 3, 4, 94), (5, 3, 3, 3), 1, 1, 1, 1),
 }
 
 

@@ -146,15 +146,25 @@ inline long tap_offset(
   return (y % stride_h * kept_w + z % stride_w) * plane + y / stride_h * phase_w + z / stride_w;
 }
 
-__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
-    __global float *out, ulong out_off, __global const float *a, ulong a_off,
-    __global const float *x, ulong x_off, __global const float *bias, ulong bias_off,
-    int has_bias, int reversed, long M, long a_rs, long channels, long kernel_h, long kernel_w, long stride_h,
-    long stride_w, long dilation_h, long dilation_w, long kept_h, long kept_w, long phase_h,
-    long phase_w, long x_bs,
-    long out_h, long out_w, long out_hs, long out_ws, long out_rs, long out_bs) {
+// The work of one work-item of conv_blocks: a block of BLOCK_ROWS output channels by 2 vectors
+// of positions, or 3 where `wide` (a constant where it is inlined, so that the third vector's code
+// goes where it is not: accumulators in an array indexed by a vector's number stayed in memory).
+#define CONV_BLOCKS_PARAMS                                                                        \
+  __global float *out, ulong out_off, __global const float *a, ulong a_off,                      \
+      __global const float *x, ulong x_off, __global const float *bias, ulong bias_off,          \
+      int has_bias, int reversed, long M, long a_rs, long channels, long kernel_h, long kernel_w, \
+      long stride_h, long stride_w, long dilation_h, long dilation_w, long kept_h, long kept_w,   \
+      long phase_h, long phase_w, long x_bs, long out_h, long out_w, long out_hs, long out_ws,    \
+      long out_rs, long out_bs
+#define CONV_BLOCKS_ARGS                                                                      \
+  out, out_off, a, a_off, x, x_off, bias, bias_off, has_bias, reversed, M, a_rs, channels,    \
+      kernel_h, kernel_w, stride_h, stride_w, dilation_h, dilation_w, kept_h, kept_w, phase_h, \
+      phase_w, x_bs, out_h, out_w, out_hs, out_ws, out_rs, out_bs
+
+__attribute__((always_inline)) inline void conv_block(CONV_BLOCKS_PARAMS, const bool wide) {
+  const int block_cols = (wide ? 3 : 2) * VW;
   const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
-  const long q0 = (long)get_global_id(1) * BLOCK_COLS;
+  const long q0 = (long)get_global_id(1) * block_cols;
   const long batch = get_global_id(2);
   // Each tap's offset from a channel's first plane.
   const long plane = phase_h * phase_w;
@@ -168,22 +178,24 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
   __global const float *x_c = x + x_off + batch * x_bs + q0;
   __global const float *a_k = a + a_off;
   long a_row[BLOCK_ROWS];
-  VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS];
+  VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS], acc2[BLOCK_ROWS];
 #pragma unroll
   for (int r = 0; r < BLOCK_ROWS; ++r) {
     a_row[r] = min(row0 + r, M - 1) * a_rs;
-    acc0[r] = acc1[r] = 0;
+    acc0[r] = acc1[r] = acc2[r] = 0;
   }
   const long channel_step = kept_h * kept_w * plane;
   for (long channel = 0; channel < channels; ++channel) {
     for (int t = 0; t < taps; ++t) {
       __global const float *x_k = x_c + tap_at[t];
       const VEC b_0 = VLOAD(0, x_k), b_1 = VLOAD(0, x_k + VW);
+      const VEC b_2 = wide ? VLOAD(0, x_k + 2 * VW) : 0;
 #pragma unroll
       for (int r = 0; r < BLOCK_ROWS; ++r) {
         const VEC a_r = (VEC)(a_k[a_row[r]]);
         acc0[r] = fma(a_r, b_0, acc0[r]);
         acc1[r] = fma(a_r, b_1, acc1[r]);
+        if (wide) acc2[r] = fma(a_r, b_2, acc2[r]);
       }
       ++a_k;
     }
@@ -195,13 +207,13 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
   // without positions in the padding).
   const bool whole =
       out_ws == 1 && oh0 < out_h &&
-      (ow0 + BLOCK_COLS <= out_w ||
-       (phase_w == out_w && out_hs == out_w && q0 + BLOCK_COLS <= out_h * out_w));
+      (ow0 + block_cols <= out_w ||
+       (phase_w == out_w && out_hs == out_w && q0 + block_cols <= out_h * out_w));
   // Otherwise, where each position goes in a plane of out (-1: not an output).
-  long at[BLOCK_COLS];
+  long at[3 * VW];
   if (!whole) {
     long oh = oh0, ow = ow0;
-    for (int p = 0; p < BLOCK_COLS; ++p) {
+    for (int p = 0; p < block_cols; ++p) {
       at[p] = oh < out_h && ow < out_w ? oh * out_hs + ow * out_ws : -1;
       if (++ow == phase_w) {
         ow = 0;
@@ -216,18 +228,32 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(
       const float shift = has_bias ? bias[bias_off + m] : 0.0f;
       __global float *out_row = out_n + m * out_rs;
       if (whole) {
-        VSTORE(acc0[r] + shift, 0, out_row + oh0 * out_hs + ow0);
-        VSTORE(acc1[r] + shift, 0, out_row + oh0 * out_hs + ow0 + VW);
+        __global float *to = out_row + oh0 * out_hs + ow0;
+        VSTORE(acc0[r] + shift, 0, to);
+        VSTORE(acc1[r] + shift, 0, to + VW);
+        if (wide) VSTORE(acc2[r] + shift, 0, to + 2 * VW);
       } else {
-        float values[BLOCK_COLS];
+        float values[3 * VW];
         VSTORE(acc0[r] + shift, 0, values);
         VSTORE(acc1[r] + shift, 0, values + VW);
-        for (int p = 0; p < BLOCK_COLS; ++p) {
+        if (wide) VSTORE(acc2[r] + shift, 0, values + 2 * VW);
+        for (int p = 0; p < block_cols; ++p) {
           if (at[p] >= 0) out_row[at[p]] = values[p];
         }
       }
     }
   }
+}
+
+// Blocks of 2 vectors of positions, as gemm_blocks's; conv_blocks_wide: of 3, where the register
+// file holds them (opencl/matmul.cpp chooses per convolution).
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(CONV_BLOCKS_PARAMS) {
+  conv_block(CONV_BLOCKS_ARGS, false);
+}
+
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks_wide(
+    CONV_BLOCKS_PARAMS) {
+  conv_block(CONV_BLOCKS_ARGS, true);
 }
 
 // The weight's gradient of that convolution, on the same blocks: c[part, k, m] = the sum over

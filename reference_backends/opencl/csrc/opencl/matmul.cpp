@@ -24,10 +24,12 @@ constexpr int64_t kMinRowsToPack = 32;
 // The block of c a work-item of gemm_blocks computes: `rows` x (2 vectors of the device's native
 // float width). The 2 * rows accumulators, two vectors of b and a broadcast value of a must fit
 // the register file: 6 rows on 16 vector registers (AVX2, SSE), 8 on 32 (AVX-512), where 6 and 8
-// measured fastest (benchmarks/README.md, accelerator_speed.py).
+// measured fastest (benchmarks/README.md, accelerator_speed.py). conv_blocks_wide's blocks are 3
+// vectors wide, where 3 * rows accumulators fit too (32 registers): wide_cols, 0 elsewhere.
 struct Blocks {
   int64_t rows = 0;
   int64_t cols = 0;
+  int64_t wide_cols = 0;
   std::string defines;  // for the matmul program's float build
 };
 
@@ -39,6 +41,7 @@ const Blocks& blocks_of(int device) {
     Blocks blocks;
     blocks.rows = width >= 16 ? 8 : 6;
     blocks.cols = 2 * width;
+    blocks.wide_cols = width >= 16 ? 3 * width : 0;
     blocks.defines =
         " -DVW=" + std::to_string(width) + " -DBLOCK_ROWS=" + std::to_string(blocks.rows);
     return blocks;
@@ -259,10 +262,32 @@ int64_t padded_columns(int device, int64_t columns) {
   return (columns + block_cols - 1) / block_cols * block_cols;
 }
 
-int64_t taps_slack(int device, const Taps& taps) {
+namespace {
+
+// The positions conv_blocks computes for `taps` and how many a work-item takes: blocks of 3
+// vectors where the device has them and they compute no more positions than blocks of 2 (so not
+// for a 7x7 output, 63 positions: 96 against 64). Where both fit, the wide blocks read each
+// weight for 48 positions instead of 32: ResNet-18's 3x3 convolutions of 56x56 and 28x28 5-12%
+// faster (benchmarks/HISTORY.md).
+struct PositionBlocks {
+  int64_t cols, padded;
+};
+
+PositionBlocks position_blocks(int device, const Taps& taps) {
+  const Blocks& blocks = blocks_of(device);
   const int64_t positions = taps.out[0] * taps.phase[1];
+  const auto padded = [positions](int64_t cols) { return (positions + cols - 1) / cols * cols; };
+  if (blocks.wide_cols > 0 && padded(blocks.wide_cols) <= padded(blocks.cols)) {
+    return {blocks.wide_cols, padded(blocks.wide_cols)};
+  }
+  return {blocks.cols, padded(blocks.cols)};
+}
+
+}  // namespace
+
+int64_t taps_slack(int device, const Taps& taps) {
   return (taps.kernel[1] - 1) * taps.dilation[1] / taps.stride[1] +
-         padded_columns(device, positions) - positions;
+         position_blocks(device, taps).padded - taps.out[0] * taps.phase[1];
 }
 
 void conv_taps(
@@ -279,7 +304,13 @@ void conv_taps(
       weight.stride(1) == 1 && out.size(2) == taps.out[0] && out.size(3) == taps.out[1] &&
       weight.size(1) == taps.channels * taps.kernel[0] * taps.kernel[1] &&
       taps.kernel[0] * taps.kernel[1] <= kMaxTaps);
-  Launch launch(device, Program::kMatmul, matmul_defines(device, c10::kFloat), "conv_blocks");
+  const PositionBlocks positions = position_blocks(device, taps);
+  const bool wide = positions.cols != blocks.cols;
+  Launch launch(
+      device,
+      Program::kMatmul,
+      matmul_defines(device, c10::kFloat),
+      wide ? "conv_blocks_wide" : "conv_blocks");
   launch.tensor(out).tensor(weight).tensor(x).tensor(bias != nullptr ? *bias : out);
   launch.value(static_cast<cl_int>(bias != nullptr)).value(static_cast<cl_int>(taps.reversed));
   for (const int64_t value :
@@ -305,10 +336,9 @@ void conv_taps(
         out.stride(0)}) {
     launch.value(static_cast<cl_long>(value));
   }
-  const int64_t positions = padded_columns(device, taps.out[0] * taps.phase[1]);
   launch.run(
       {static_cast<std::size_t>((M + blocks.rows - 1) / blocks.rows),
-       static_cast<std::size_t>(positions / blocks.cols),
+       static_cast<std::size_t>(positions.padded / positions.cols),
        static_cast<std::size_t>(batch)},
       {1, 1, 1});
 }
