@@ -53,11 +53,12 @@ __kernel __attribute__((reqd_work_group_size(RTS, RTS, 1))) void gemm(
 #if IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT && defined(BLOCK_ROWS)
 // The float32 product for a CPU's vector units (PoCL): each work-item computes a BLOCK_ROWS x
 // (2 * VW) block of C in 2 * BLOCK_ROWS vector registers of VW floats, the way a BLAS micro-kernel
-// does. Per step of k it loads 2 * VW contiguous floats of a row of B and broadcasts BLOCK_ROWS
-// values of a column of A. opencl/matmul.cpp chooses VW (the device's native float vector width)
-// and BLOCK_ROWS so that the accumulators fit the register file.
-// - B's rows are contiguous and padded to a multiple of 2 * VW columns (the host packs B when they
-//   are not), so that loads never test a bound; columns of C past N are computed and not stored.
+// does; gemm_blocks_wide a BLOCK_ROWS x (3 * VW) block, where the register file holds it. Per step
+// of k it loads 2 (or 3) vectors of a row of B and broadcasts BLOCK_ROWS values of a column of
+// A. opencl/matmul.cpp chooses VW (the device's native float vector width), BLOCK_ROWS and the
+// width so that the accumulators fit the register file.
+// - B's rows are contiguous and padded to whole blocks (the host packs B when they are not), so
+//   that loads never test a bound; columns of C past N are computed and not stored.
 // - A may have any strides; rows past M read row M - 1 and are not stored.
 // - Work-items along dimension 0 share one column block of B, so consecutive ones find it in
 //   cache.
@@ -71,54 +72,68 @@ __kernel __attribute__((reqd_work_group_size(RTS, RTS, 1))) void gemm(
 #define VSTORE VECTOR(vstore, VW)
 #define BLOCK_COLS (2 * VW)
 
-__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
-    __global float *c, ulong c_off, __global const float *a, ulong a_off,
-    __global const float *b, ulong b_off, long M, long N, long K, long a_rs, long a_cs, long a_bs,
-    long b_rs, long b_bs, long c_rs, long c_bs, float alpha, float beta,
-    __global const float *s, ulong s_off, long s_rs, long s_bs) {
+// The work of a work-item of gemm_blocks, `wide` a constant where it is inlined: the third
+// vector's code goes where it is not (accumulators in an array indexed by the vector's number
+// stayed in memory).
+#define GEMM_BLOCKS_PARAMS                                                                        \
+  __global float *c, ulong c_off, __global const float *a, ulong a_off, __global const float *b, \
+      ulong b_off, long M, long N, long K, long a_rs, long a_cs, long a_bs, long b_rs, long b_bs, \
+      long c_rs, long c_bs, float alpha, float beta, __global const float *s, ulong s_off,       \
+      long s_rs, long s_bs
+#define GEMM_BLOCKS_ARGS                                                                        \
+  c, c_off, a, a_off, b, b_off, M, N, K, a_rs, a_cs, a_bs, b_rs, b_bs, c_rs, c_bs, alpha, beta, \
+      s, s_off, s_rs, s_bs
+
+__attribute__((always_inline)) inline void gemm_block(GEMM_BLOCKS_PARAMS, const bool wide) {
+  const long block_cols = (wide ? 3 : 2) * VW;
   const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
-  const long col0 = (long)get_global_id(1) * BLOCK_COLS;
+  const long col0 = (long)get_global_id(1) * block_cols;
   const long batch = get_global_id(2);
   __global const float *a_k = a + a_off + batch * a_bs;
   __global const float *b_row = b + b_off + batch * b_bs + col0;
   c += c_off + batch * c_bs + row0 * c_rs + col0;
   s += s_off + batch * s_bs + row0 * s_rs + col0;
   long a_row[BLOCK_ROWS];
-  VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS];
+  VEC acc0[BLOCK_ROWS], acc1[BLOCK_ROWS], acc2[BLOCK_ROWS];
 #pragma unroll
   for (int i = 0; i < BLOCK_ROWS; ++i) {
     a_row[i] = min(row0 + i, M - 1) * a_rs;
-    acc0[i] = acc1[i] = 0;
+    acc0[i] = acc1[i] = acc2[i] = 0;
   }
   for (long k = 0; k < K; ++k) {
     const VEC b_0 = VLOAD(0, b_row), b_1 = VLOAD(0, b_row + VW);
+    const VEC b_2 = wide ? VLOAD(0, b_row + 2 * VW) : 0;
 #pragma unroll
     for (int i = 0; i < BLOCK_ROWS; ++i) {
       const VEC a_i = (VEC)(a_k[a_row[i]]);
       acc0[i] = fma(a_i, b_0, acc0[i]);
       acc1[i] = fma(a_i, b_1, acc1[i]);
+      if (wide) acc2[i] = fma(a_i, b_2, acc2[i]);
     }
     a_k += a_cs;
     b_row += b_rs;
   }
-  const long width = min(N - col0, (long)BLOCK_COLS);
+  const long width = min(N - col0, block_cols);
 #pragma unroll
   for (int i = 0; i < BLOCK_ROWS; ++i) {
     if (row0 + i < M) {
       __global float *c_row = c + i * c_rs;
       __global const float *s_row = s + i * s_rs;
-      VEC v_0 = alpha * acc0[i], v_1 = alpha * acc1[i];
-      if (width == BLOCK_COLS) {
+      VEC v_0 = alpha * acc0[i], v_1 = alpha * acc1[i], v_2 = alpha * acc2[i];
+      if (width == block_cols) {
         if (beta != 0.0f) {
           v_0 += beta * VLOAD(0, s_row);
           v_1 += beta * VLOAD(0, s_row + VW);
+          if (wide) v_2 += beta * VLOAD(0, s_row + 2 * VW);
         }
         VSTORE(v_0, 0, c_row);
         VSTORE(v_1, 0, c_row + VW);
+        if (wide) VSTORE(v_2, 0, c_row + 2 * VW);
       } else {
-        float values[BLOCK_COLS];
+        float values[3 * VW];
         VSTORE(v_0, 0, values);
         VSTORE(v_1, 0, values + VW);
+        if (wide) VSTORE(v_2, 0, values + 2 * VW);
         for (long j = 0; j < width; ++j) {
           c_row[j] = beta != 0.0f ? values[j] + beta * s_row[j] : values[j];
         }
@@ -126,6 +141,16 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(
     }
   }
 }
+
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks(GEMM_BLOCKS_PARAMS) {
+  gemm_block(GEMM_BLOCKS_ARGS, false);
+}
+
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void gemm_blocks_wide(
+    GEMM_BLOCKS_PARAMS) {
+  gemm_block(GEMM_BLOCKS_ARGS, true);
+}
+
 // A convolution as a product without columns (an implicit GEMM), on the same blocks as
 // gemm_blocks: out[n, m, oh, ow] = bias[m] + the sum over the taps k = (channel, i, j) of
 // a[m, k] * xp[n, channel, oh * stride_h + i * dilation_h, ow * stride_w + j * dilation_w], where
@@ -147,8 +172,7 @@ inline long tap_offset(
 }
 
 // The work of one work-item of conv_blocks: a block of BLOCK_ROWS output channels by 2 vectors
-// of positions, or 3 where `wide` (a constant where it is inlined, so that the third vector's code
-// goes where it is not: accumulators in an array indexed by a vector's number stayed in memory).
+// of positions, or 3 where `wide` (a constant, as in gemm_block).
 #define CONV_BLOCKS_PARAMS                                                                        \
   __global float *out, ulong out_off, __global const float *a, ulong a_off,                      \
       __global const float *x, ulong x_off, __global const float *bias, ulong bias_off,          \
@@ -245,8 +269,8 @@ __attribute__((always_inline)) inline void conv_block(CONV_BLOCKS_PARAMS, const 
   }
 }
 
-// Blocks of 2 vectors of positions, as gemm_blocks's; conv_blocks_wide: of 3, where the register
-// file holds them (opencl/matmul.cpp chooses per convolution).
+// Blocks of 2 vectors of positions; conv_blocks_wide: of 3 (opencl/matmul.cpp chooses per
+// convolution, as for products).
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void conv_blocks(CONV_BLOCKS_PARAMS) {
   conv_block(CONV_BLOCKS_ARGS, false);
 }

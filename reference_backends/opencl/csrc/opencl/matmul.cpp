@@ -106,8 +106,24 @@ void gemm_any(
   launch.run({groups(N), groups(M), static_cast<std::size_t>(batch)}, {kGroupSide, kGroupSide, 1});
 }
 
-// gemm_blocks: c = alpha * a @ b + beta * source. b's rows contiguous, its columns a multiple of
-// the block's (they may outnumber c's); c's and source's rows contiguous.
+int64_t round_up(int64_t n, int64_t multiple) {
+  return (n + multiple - 1) / multiple * multiple;
+}
+
+// The width of the blocks for `columns` columns (of c, or of a convolution's positions): the
+// wide ones where the device has them and they compute no more columns than the narrow ones (not
+// for 63: 96 against 64). Each value of a they broadcast then serves 48 columns instead of 32
+// (products of 768 from 4.98 to 3.47 ms, ResNet-18 inference 170.8 -> 163.5 ms:
+// benchmarks/HISTORY.md).
+int64_t block_cols_for(const Blocks& blocks, int64_t columns) {
+  const bool wide =
+      blocks.wide_cols > 0 && round_up(columns, blocks.wide_cols) <= round_up(columns, blocks.cols);
+  return wide ? blocks.wide_cols : blocks.cols;
+}
+
+// gemm_blocks: c = alpha * a @ b + beta * source. b's rows contiguous, its columns whole blocks
+// of either width (they may outnumber c's), taken as wide ones where they are; c's and source's
+// rows contiguous.
 void gemm_blocks(
     const at::Tensor& a,
     const at::Tensor& b,
@@ -119,7 +135,13 @@ void gemm_blocks(
   const int64_t M = c.size(-2), N = c.size(-1);
   const int device = c.device().index();
   const Blocks& blocks = blocks_of(device);
-  Launch launch(device, Program::kMatmul, matmul_defines(device, c10::kFloat), "gemm_blocks");
+  const bool wide = blocks.wide_cols > 0 && b.size(-1) % blocks.wide_cols == 0;
+  TORCH_INTERNAL_ASSERT(wide || b.size(-1) % blocks.cols == 0);
+  Launch launch(
+      device,
+      Program::kMatmul,
+      matmul_defines(device, c10::kFloat),
+      wide ? "gemm_blocks_wide" : "gemm_blocks");
   launch.tensor(c).tensor(a).tensor(b);
   for (const int64_t value :
        {M,
@@ -140,7 +162,7 @@ void gemm_blocks(
       .value(static_cast<cl_long>(batch_stride(source)));
   launch.run(
       {static_cast<std::size_t>((M + blocks.rows - 1) / blocks.rows),
-       static_cast<std::size_t>(b.size(-1) / blocks.cols),
+       static_cast<std::size_t>(b.size(-1) / (wide ? blocks.wide_cols : blocks.cols)),
        static_cast<std::size_t>(batch)},
       {1, 1, 1});
 }
@@ -160,11 +182,11 @@ bool rows_share_cache_sets(const at::Tensor& b) {
   return b.size(-2) > kRowsTheSetsHold && b.stride(-2) % kAliasingRow == 0;
 }
 
-// A copy of b with contiguous rows of a multiple of `block_cols` columns, zero past b's own,
-// its rows one cache line further apart where they would otherwise share sets.
-at::Tensor packed_for_blocks(const at::Tensor& b, int64_t block_cols) {
+// A copy of b with contiguous rows of whole blocks (block_cols_for), zero past b's own, its rows
+// one cache line further apart where they would otherwise share sets.
+at::Tensor packed_for_blocks(const at::Tensor& b) {
   const int64_t N = b.size(-1);
-  const int64_t padded = (N + block_cols - 1) / block_cols * block_cols;
+  const int64_t padded = round_up(N, block_cols_for(blocks_of(b.device().index()), N));
   int64_t row = padded;
   if (row % kAliasingRow == 0) row += kLineFloats;
   std::vector<int64_t> shape = b.sizes().vec();
@@ -200,9 +222,9 @@ void product(
   // blocks: b is packed when they are not (a transposed weight, as linear's, or N not a multiple
   // of the block); where c has so few rows that packing b would cost more than the product, the
   // product is taken transposed, or on the generic kernel when c has few columns too.
-  const int64_t block_cols = blocks_of(c.device().index()).cols;
-  const bool blocks_as_is =
-      b.stride(-1) == 1 && b.size(-1) % block_cols == 0 && !rows_share_cache_sets(b);
+  const bool blocks_as_is = b.stride(-1) == 1 &&
+                            b.size(-1) % blocks_of(c.device().index()).cols == 0 &&
+                            !rows_share_cache_sets(b);
   const bool floats = c.scalar_type() == c10::kFloat && a.scalar_type() == c10::kFloat &&
                       b.scalar_type() == c10::kFloat && K > 0;
   if (floats && !blocks_as_is && M < kMinRowsToPack && N >= kMinRowsToPack) {
@@ -216,7 +238,7 @@ void product(
     const at::Tensor c_t_used = c_t.narrow(-1, 0, M);
     const bool keep_c = !is_zero(beta);
     if (keep_c) c_t_used.copy_(source.transpose(-1, -2));
-    gemm_blocks(b_t, packed_for_blocks(a_t, block_cols), c_t, alpha, keep_c ? beta : 0, c_t);
+    gemm_blocks(b_t, packed_for_blocks(a_t), c_t, alpha, keep_c ? beta : 0, c_t);
     c.copy_(c_t_used.transpose(-1, -2));
     return;
   }
@@ -225,7 +247,7 @@ void product(
     if (!reads_source) source_in_c();
     gemm_blocks(
         a,
-        blocks_as_is ? b : packed_for_blocks(b.narrow(-1, 0, N), block_cols),
+        blocks_as_is ? b : packed_for_blocks(b.narrow(-1, 0, N)),
         c,
         alpha,
         beta,
@@ -264,30 +286,17 @@ int64_t padded_columns(int device, int64_t columns) {
 
 namespace {
 
-// The positions conv_blocks computes for `taps` and how many a work-item takes: blocks of 3
-// vectors where the device has them and they compute no more positions than blocks of 2 (so not
-// for a 7x7 output, 63 positions: 96 against 64). Where both fit, the wide blocks read each
-// weight for 48 positions instead of 32: ResNet-18's 3x3 convolutions of 56x56 and 28x28 5-12%
-// faster (benchmarks/HISTORY.md).
-struct PositionBlocks {
-  int64_t cols, padded;
-};
-
-PositionBlocks position_blocks(int device, const Taps& taps) {
-  const Blocks& blocks = blocks_of(device);
+// The positions conv_blocks computes for `taps`: whole rows of the phases, in blocks.
+int64_t conv_positions(int device, const Taps& taps) {
   const int64_t positions = taps.out[0] * taps.phase[1];
-  const auto padded = [positions](int64_t cols) { return (positions + cols - 1) / cols * cols; };
-  if (blocks.wide_cols > 0 && padded(blocks.wide_cols) <= padded(blocks.cols)) {
-    return {blocks.wide_cols, padded(blocks.wide_cols)};
-  }
-  return {blocks.cols, padded(blocks.cols)};
+  return round_up(positions, block_cols_for(blocks_of(device), positions));
 }
 
 }  // namespace
 
 int64_t taps_slack(int device, const Taps& taps) {
-  return (taps.kernel[1] - 1) * taps.dilation[1] / taps.stride[1] +
-         position_blocks(device, taps).padded - taps.out[0] * taps.phase[1];
+  return (taps.kernel[1] - 1) * taps.dilation[1] / taps.stride[1] + conv_positions(device, taps) -
+         taps.out[0] * taps.phase[1];
 }
 
 void conv_taps(
@@ -304,8 +313,8 @@ void conv_taps(
       weight.stride(1) == 1 && out.size(2) == taps.out[0] && out.size(3) == taps.out[1] &&
       weight.size(1) == taps.channels * taps.kernel[0] * taps.kernel[1] &&
       taps.kernel[0] * taps.kernel[1] <= kMaxTaps);
-  const PositionBlocks positions = position_blocks(device, taps);
-  const bool wide = positions.cols != blocks.cols;
+  const int64_t positions = conv_positions(device, taps);
+  const bool wide = block_cols_for(blocks, taps.out[0] * taps.phase[1]) != blocks.cols;
   Launch launch(
       device,
       Program::kMatmul,
@@ -338,7 +347,7 @@ void conv_taps(
   }
   launch.run(
       {static_cast<std::size_t>((M + blocks.rows - 1) / blocks.rows),
-       static_cast<std::size_t>(positions.padded / positions.cols),
+       static_cast<std::size_t>(positions / (wide ? blocks.wide_cols : blocks.cols)),
        static_cast<std::size_t>(batch)},
       {1, 1, 1});
 }
