@@ -1430,13 +1430,36 @@ def test_masked_softmax(mask_type) -> None:
     torch.testing.assert_close(out.cpu(), torch._softmax(scores, 1, False))
 
 
-def test_transform_bias_rescale_qkv() -> None:
-    qkv, bias = torch.randn(2, 5, 24), torch.randn(24)
-    expected = torch._transform_bias_rescale_qkv(qkv, bias, 4)
-    actual = torch._transform_bias_rescale_qkv(qkv.to(DEVICE), bias.to(DEVICE), 4)
+@pytest.mark.parametrize(
+    "dtype", [torch.float32, torch.float64, torch.float16, torch.bfloat16]
+)
+@pytest.mark.parametrize("layout", ["contiguous", "strided"])
+@pytest.mark.parametrize(
+    "shape", [(2, 5, 12, 2), (1, 130, 128, 2)], ids=["small", "blocks-of-tokens"]
+)
+def test_transform_bias_rescale_qkv(
+    dtype: torch.dtype, layout: str, shape: tuple
+) -> None:
+    """One kernel, rounding as the CPU's does: the half types' sum and the query's scale in
+    float, rounded once. (batch, tokens, embed, heads); 130 tokens of heads of 64 are three
+    work-items' blocks, the last one short."""
+    batch, tokens, embed, heads = shape
+    qkv = torch.randn(batch, tokens, 2 * 3 * embed).to(dtype)
+    qkv = qkv[:, :, ::2] if layout == "strided" else qkv[:, :, : 3 * embed]
+    bias = torch.randn(3 * embed).to(dtype)
+    expected = torch._transform_bias_rescale_qkv(qkv, bias, heads)
+    actual = torch._transform_bias_rescale_qkv(qkv.to(DEVICE), bias.to(DEVICE), heads)
     for got, want in zip(actual, expected, strict=True):
         assert got.shape == want.shape and got.is_contiguous()
-        torch.testing.assert_close(got.cpu(), want)
+        torch.testing.assert_close(got.cpu(), want, rtol=0, atol=0)
+
+
+def test_transform_bias_rescale_qkv_refuses_integers() -> None:
+    qkv, bias = torch.ones(1, 2, 6, dtype=torch.int32), torch.ones(6, dtype=torch.int32)
+    with pytest.raises(RuntimeError, match="not implemented for 'Int'"):
+        torch._transform_bias_rescale_qkv(qkv, bias, 1)
+    with pytest.raises(RuntimeError, match="not implemented for 'Int'"):
+        torch._transform_bias_rescale_qkv(qkv.to(DEVICE), bias.to(DEVICE), 1)
 
 
 @pytest.mark.parametrize("norm_first", [False, True])

@@ -4,6 +4,8 @@
 #include <ATen/ops/empty.h>
 #include <c10/util/Exception.h>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -162,6 +164,42 @@ void nll_loss_backward(
   launch.value(static_cast<cl_int>(code));
   launch.run(static_cast<std::size_t>(batch * classes));
   if (!target_out.is_same(grad_input)) grad_input.copy_(target_out);
+}
+
+namespace {
+
+// 1 / sqrt(head_size) as the CPU's kernel computes it: in float for every dtype but double.
+double query_scale(c10::ScalarType dtype, int64_t head_size) {
+  if (dtype == c10::kDouble) return 1.0 / std::sqrt(static_cast<double>(head_size));
+  return static_cast<float>(1.0 / std::sqrt(static_cast<float>(head_size)));
+}
+
+}  // namespace
+
+void transform_bias_rescale_qkv(
+    const at::Tensor& qkv,
+    const at::Tensor& bias,
+    int64_t heads,
+    const at::Tensor& out) {
+  const int64_t batch = qkv.size(0), tokens = qkv.size(1);
+  const int64_t head_size = qkv.size(2) / 3 / heads;
+  if (out.numel() == 0) return;
+  const c10::ScalarType dtype = qkv.scalar_type();
+  Launch launch(
+      out.device().index(), Program::kNn, type_defines(dtype), "transform_bias_rescale_qkv");
+  launch.tensor(out).tensor(qkv).tensor(bias);
+  for (const int64_t value : {batch, tokens, heads, head_size}) {
+    launch.value(static_cast<cl_long>(value));
+  }
+  launch.scalar(accumulate_type(dtype), query_scale(dtype, head_size));
+  // Blocks of about 4096 elements a work-item.
+  const int64_t per_item = std::max<int64_t>(1, 4096 / head_size);
+  launch.value(static_cast<cl_long>(per_item));
+  launch.run(
+      {static_cast<std::size_t>(3 * batch * heads),
+       static_cast<std::size_t>((tokens + per_item - 1) / per_item),
+       1},
+      {1, 1, 1});
 }
 
 }  // namespace ocl::opencl::nn

@@ -1,4 +1,5 @@
-// The host side of cl/nn.cl: softmax and log_softmax with their backwards and nll_loss (nn.cpp),
+// The host side of cl/nn.cl: softmax and log_softmax with their backwards, nll_loss and
+// attention's head split (nn.cpp),
 // 2-D convolution, im2col and col2im (convolution.cpp), max pooling (pooling.cpp) and batch norm
 // (batch_norm.cpp).
 // Arguments are those the operators' meta functions (or ATen's callers) have checked.
@@ -165,5 +166,14 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> layer_norm_backward(
     const at::Tensor& rstd,
     const std::optional<at::Tensor>& weight,
     std::array<bool, 3> output_mask);
+
+// _transform_bias_rescale_qkv's heads into `out` ([3, N, heads, T, head_size], contiguous) from
+// `qkv` ([N, T, 3 * embed], contiguous) and `bias` ([3 * embed], contiguous), the query scaled
+// by 1 / sqrt(head_size), rounded as the CPU's kernel rounds it.
+void transform_bias_rescale_qkv(
+    const at::Tensor& qkv,
+    const at::Tensor& bias,
+    int64_t heads,
+    const at::Tensor& out);
 
 }  // namespace ocl::opencl::nn
