@@ -198,6 +198,16 @@ json cpu_defaults_json(const CpuDefaults& defaults) {
           {"registered", defaults.registered}};
 }
 
+// "a", "a and b", "a, b and c": a list as the docstrings' prose names it.
+std::string in_words(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? " and " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
 json conformance_json(const ConformancePolicy& policy) {
   auto entries = [](const std::vector<ConformancePolicy::Entry>& list) {
     json out = json::array();
@@ -205,6 +215,7 @@ json conformance_json(const ConformancePolicy& policy) {
     return out;
   };
   return {{"dtypes", policy.dtypes},
+          {"dtypes_in_words", in_words(policy.dtypes)},
           {"quick", policy.quick},
           {"not_comparable", entries(policy.not_comparable)},
           {"expected_failures", entries(policy.expected_failures)}};
