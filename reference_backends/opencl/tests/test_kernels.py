@@ -1295,6 +1295,27 @@ def test_products_whose_b_is_copied_for_the_cache() -> None:
     assert_like_cpu(torch.bmm, batch_a, batch_b, exact=True)
 
 
+# Products of 2^28 multiply-adds and more whose columns are not whole blocks of 48 go to blocks of
+# 48 as far as blocks of 32 take the rest, in two launches (csrc/opencl/matmul.cpp): c, the bias
+# and the batches sliced alike; c narrower than b's padded columns (530 of 544).
+def test_products_split_between_block_widths() -> None:
+    a = sample((1024, 512), torch.float32, 60)
+    for n in (544, 530):
+        b = sample((512, n), torch.float32, 61)
+        assert_like_cpu(torch.mm, a, b, exact=True)
+        bias = sample((n,), torch.float32, 62)
+        assert_like_cpu(
+            lambda s, a, b: torch.addmm(s, a, b, beta=0.5, alpha=2),
+            bias,
+            a,
+            b,
+            exact=True,
+        )
+    batch_a = sample((2, 512, 512), torch.float32, 63)
+    batch_b = sample((2, 512, 544), torch.float32, 64)
+    assert_like_cpu(torch.bmm, batch_a, batch_b, exact=True)
+
+
 @pytest.mark.parametrize("dtype", FLOATS, ids=str)
 def test_matrix_products_in_every_float_dtype(dtype: torch.dtype) -> None:
     a, b = sample((37, 19), dtype, 32), sample((19, 70), dtype, 33)
