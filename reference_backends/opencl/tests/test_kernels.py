@@ -753,7 +753,8 @@ def test_transposing_copies(case: tuple, src: torch.dtype, dst: torch.dtype) -> 
 # straddle them, a kernel with too many taps for the blocks, output rows summed in parts that
 # straddle samples (the last one short), blocks of three vectors of positions (where the device's
 # vectors are of 16 floats and they compute no more positions than blocks of two: 336 and 384
-# positions) within rows and across them.
+# positions) within rows and across them, and a convolution large enough (2^28 multiply-adds)
+# that its 224 positions go to blocks of both widths (192 + 32) in two launches.
 CONV_GEOMETRIES = {
     "3x3": ((2, 5, 9, 11), (7, 5, 3, 3), 1, 1, 1, 1),
     "1x1": ((3, 8, 5, 13), (16, 8, 1, 1), 1, 0, 1, 1),
@@ -772,6 +773,7 @@ CONV_GEOMETRIES = {
     "parts-of-rows": ((3, 2, 110, 110), (3, 2, 3, 3), 1, 1, 1, 1),
     "wide-blocks": ((2, 6, 14, 22), (10, 6, 3, 3), 1, 1, 1, 1),
     "wide-blocks-in-rows": ((1, 3, 4, 94), (5, 3, 3, 3), 1, 1, 1, 1),
+    "split-between-widths": ((16, 72, 14, 14), (128, 72, 3, 3), 1, 1, 1, 1),
 }
 
 

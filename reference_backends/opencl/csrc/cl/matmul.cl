@@ -179,16 +179,16 @@ inline long tap_offset(
       int has_bias, int reversed, long M, long a_rs, long channels, long kernel_h, long kernel_w, \
       long stride_h, long stride_w, long dilation_h, long dilation_w, long kept_h, long kept_w,   \
       long phase_h, long phase_w, long x_bs, long out_h, long out_w, long out_hs, long out_ws,    \
-      long out_rs, long out_bs
+      long out_rs, long out_bs, long q_first
 #define CONV_BLOCKS_ARGS                                                                      \
   out, out_off, a, a_off, x, x_off, bias, bias_off, has_bias, reversed, M, a_rs, channels,    \
       kernel_h, kernel_w, stride_h, stride_w, dilation_h, dilation_w, kept_h, kept_w, phase_h, \
-      phase_w, x_bs, out_h, out_w, out_hs, out_ws, out_rs, out_bs
+      phase_w, x_bs, out_h, out_w, out_hs, out_ws, out_rs, out_bs, q_first
 
 __attribute__((always_inline)) inline void conv_block(CONV_BLOCKS_PARAMS, const bool wide) {
   const int block_cols = (wide ? 3 : 2) * VW;
   const long row0 = (long)get_global_id(0) * BLOCK_ROWS;
-  const long q0 = (long)get_global_id(1) * block_cols;
+  const long q0 = q_first + (long)get_global_id(1) * block_cols;
   const long batch = get_global_id(2);
   // Each tap's offset from a channel's first plane.
   const long plane = phase_h * phase_w;

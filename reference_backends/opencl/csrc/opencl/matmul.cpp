@@ -174,6 +174,18 @@ void launch_blocks(
 // 512 x 128 x 512 0.33 / 0.49, 512 x 512 x 128 0.31 / 0.47, 1024^3 10.6 / 9.3, 2048^3 117 / 93).
 constexpr int64_t kMinProductToSplit = int64_t{1} << 28;
 
+// How many of `columns` (whole blocks of either width) go to wide blocks, the rest to narrow
+// ones, for a product of `work` multiply-adds: all where they are whole wide blocks; from
+// kMinProductToSplit, as many as leave whole narrow blocks; else none.
+int64_t wide_columns(const Blocks& blocks, int64_t columns, int64_t work) {
+  if (blocks.wide_cols == 0) return 0;
+  if (columns % blocks.wide_cols == 0) return columns;
+  if (work < kMinProductToSplit) return 0;
+  int64_t wide = columns / blocks.wide_cols * blocks.wide_cols;
+  while (wide > 0 && (columns - wide) % blocks.cols != 0) wide -= blocks.wide_cols;
+  return wide;
+}
+
 // gemm_blocks: c = alpha * a @ b + beta * source. b's rows contiguous, its columns whole blocks
 // of either width (they may outnumber c's); c's and source's rows contiguous.
 void gemm_blocks(
@@ -185,16 +197,8 @@ void gemm_blocks(
     const at::Tensor& source) {
   const Blocks& blocks = blocks_of(c.device().index());
   const int64_t columns = b.size(-1), N = c.size(-1);
-  // The columns that go to wide blocks.
-  int64_t wide = 0;
-  if (blocks.wide_cols > 0 && columns % blocks.wide_cols == 0) {
-    wide = columns;
-  } else if (
-      blocks.wide_cols > 0 &&
-      batch_count(c) * c.size(-2) * columns * a.size(-1) >= kMinProductToSplit) {
-    wide = columns / blocks.wide_cols * blocks.wide_cols;
-    while (wide > 0 && (columns - wide) % blocks.cols != 0) wide -= blocks.wide_cols;
-  }
+  const int64_t wide =
+      wide_columns(blocks, columns, batch_count(c) * c.size(-2) * columns * a.size(-1));
   const auto part = [&](int64_t first, int64_t width, bool wide_blocks) {
     const int64_t used = std::min(N, first + width) - first;
     if (used <= 0) return;
@@ -336,29 +340,21 @@ int64_t conv_positions(int device, const Taps& taps) {
   return round_up(positions, block_cols_for(blocks_of(device), positions));
 }
 
-}  // namespace
-
-int64_t taps_slack(int device, const Taps& taps) {
-  return (taps.kernel[1] - 1) * taps.dilation[1] / taps.stride[1] + conv_positions(device, taps) -
-         taps.out[0] * taps.phase[1];
-}
-
-void conv_taps(
+// One launch of conv_blocks (conv_blocks_wide where `wide`) over `count` of the positions from
+// `first`, whole blocks of that width.
+void launch_taps(
     const at::Tensor& weight,
     const at::Tensor& x,
     int64_t x_batch_stride,
     const Taps& taps,
     const at::Tensor& out,
-    const at::Tensor* bias) {
+    const at::Tensor* bias,
+    int64_t first,
+    int64_t count,
+    bool wide) {
   const int64_t batch = out.size(0), M = out.size(1);
   const int device = out.device().index();
   const Blocks& blocks = blocks_of(device);
-  TORCH_INTERNAL_ASSERT(
-      weight.stride(1) == 1 && out.size(2) == taps.out[0] && out.size(3) == taps.out[1] &&
-      weight.size(1) == taps.channels * taps.kernel[0] * taps.kernel[1] &&
-      taps.kernel[0] * taps.kernel[1] <= kMaxTaps);
-  const int64_t positions = conv_positions(device, taps);
-  const bool wide = block_cols_for(blocks, taps.out[0] * taps.phase[1]) != blocks.cols;
   Launch launch(
       device,
       Program::kMatmul,
@@ -386,14 +382,44 @@ void conv_taps(
         out.stride(2),
         out.stride(3),
         out.stride(1),
-        out.stride(0)}) {
+        out.stride(0),
+        first}) {
     launch.value(static_cast<cl_long>(value));
   }
   launch.run(
       {static_cast<std::size_t>((M + blocks.rows - 1) / blocks.rows),
-       static_cast<std::size_t>(positions / (wide ? blocks.wide_cols : blocks.cols)),
+       static_cast<std::size_t>(count / (wide ? blocks.wide_cols : blocks.cols)),
        static_cast<std::size_t>(batch)},
       {1, 1, 1});
+}
+
+}  // namespace
+
+int64_t taps_slack(int device, const Taps& taps) {
+  return (taps.kernel[1] - 1) * taps.dilation[1] / taps.stride[1] + conv_positions(device, taps) -
+         taps.out[0] * taps.phase[1];
+}
+
+void conv_taps(
+    const at::Tensor& weight,
+    const at::Tensor& x,
+    int64_t x_batch_stride,
+    const Taps& taps,
+    const at::Tensor& out,
+    const at::Tensor* bias) {
+  const int64_t batch = out.size(0), M = out.size(1);
+  const int device = out.device().index();
+  const Blocks& blocks = blocks_of(device);
+  TORCH_INTERNAL_ASSERT(
+      weight.stride(1) == 1 && out.size(2) == taps.out[0] && out.size(3) == taps.out[1] &&
+      weight.size(1) == taps.channels * taps.kernel[0] * taps.kernel[1] &&
+      taps.kernel[0] * taps.kernel[1] <= kMaxTaps);
+  const int64_t positions = conv_positions(device, taps);
+  const int64_t wide = wide_columns(blocks, positions, batch * M * positions * weight.size(1));
+  if (wide > 0) launch_taps(weight, x, x_batch_stride, taps, out, bias, 0, wide, true);
+  if (wide < positions) {
+    launch_taps(weight, x, x_batch_stride, taps, out, bias, wide, positions - wide, false);
+  }
 }
 
 void conv_weight_taps(
