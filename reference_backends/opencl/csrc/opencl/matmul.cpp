@@ -25,8 +25,9 @@ constexpr int64_t kMinRowsToPack = 32;
 // The block of c a work-item of gemm_blocks computes: `rows` x (2 vectors of the device's native
 // float width). The 2 * rows accumulators, two vectors of b and a broadcast value of a must fit
 // the register file: 6 rows on 16 vector registers (AVX2, SSE), 8 on 32 (AVX-512), where 6 and 8
-// measured fastest (benchmarks/README.md, accelerator_speed.py). conv_blocks_wide's blocks are 3
-// vectors wide, where 3 * rows accumulators fit too (32 registers): wide_cols, 0 elsewhere.
+// measured fastest (benchmarks/README.md, accelerator_speed.py). The wide kernels' blocks
+// (gemm_blocks_wide, conv_blocks_wide) are 3 vectors wide, where 3 * rows accumulators fit too
+// (32 registers): wide_cols, 0 elsewhere.
 struct Blocks {
   int64_t rows = 0;
   int64_t cols = 0;
@@ -171,7 +172,7 @@ void launch_blocks(
 // From this many multiply-adds, a b whose columns are not whole wide blocks is split: wide ones
 // as far as whole narrow ones take the rest (1024: 960 + 64), in two launches. Below it the
 // second launch cost more than the wide blocks saved (ms, all narrow / split, on 2 Xeon cores:
-// 512 x 128 x 512 0.33 / 0.49, 512 x 512 x 128 0.31 / 0.47, 1024^3 10.6 / 9.3, 2048^3 117 / 93).
+// 512 x 128 x 512 0.33 / 0.49, 512 x 512 x 128 0.31 / 0.47, 1024^3 10.6 / 8.4, 2048^3 117 / 92).
 constexpr int64_t kMinProductToSplit = int64_t{1} << 28;
 
 // How many of `columns` (whole blocks of either width) go to wide blocks, the rest to narrow
@@ -328,8 +329,7 @@ void gemm(
 }
 
 int64_t padded_columns(int device, int64_t columns) {
-  const int64_t block_cols = blocks_of(device).cols;
-  return (columns + block_cols - 1) / block_cols * block_cols;
+  return round_up(columns, blocks_of(device).cols);
 }
 
 namespace {
