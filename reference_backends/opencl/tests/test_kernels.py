@@ -965,6 +965,34 @@ def test_max_pool2d_and_its_gradient(config: dict, dtype: torch.dtype) -> None:
     assert_like_cpu(gradient, x)
 
 
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"kernel_size": 3, "stride": 2, "padding": 1},  # ResNet's
+        {"kernel_size": 3, "stride": 1, "padding": 1},
+        {"kernel_size": 2, "stride": 2},
+        {"kernel_size": (2, 3), "stride": (1, 2), "dilation": 2, "padding": (1, 0)},
+        {"kernel_size": 4, "stride": 2, "padding": 2, "ceil_mode": True},
+    ],
+    ids=["resnet", "stride1", "2x2", "dilated", "ceil"],
+)
+@pytest.mark.parametrize("width", [9, 16, 17, 23, 40, 67])
+def test_max_pool2d_rows_in_lanes(config: dict, width: int) -> None:
+    """float32 rows of outputs are computed 8 at a time in vector lanes, the outputs at a row's
+    ends one by one: rows with too few outputs for a block, exactly one, blocks that divide the
+    row evenly and blocks that overlap, with NaNs, ties and -inf inside them."""
+    x = sample((2, 3, 6, width), torch.float32, 31)
+    x[0, 1, 2, 3:width:5] = float("nan")
+    x[1, 0, :, width // 2 :] = float("-inf")
+    x[1, 2, 4, -1] = float("nan")
+
+    def pool(t):
+        return torch.nn.functional.max_pool2d(t, return_indices=True, **config)
+
+    assert_like_cpu(lambda t: pool(t)[0], x)
+    assert_like_cpu(lambda t: pool(t)[1], x, exact=True)
+
+
 @pytest.mark.parametrize("training", [True, False], ids=["training", "eval"])
 def test_batch_norm_and_its_gradients(training: bool) -> None:
     x = view(sample((2 * 3 * 5, 4), torch.float32, 18), "sliced").reshape(2, 3, 5, 4)

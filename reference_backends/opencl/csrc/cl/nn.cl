@@ -422,19 +422,13 @@ __kernel void max_pool2d(
 }
 
 #ifdef POOL_KH
-// max_pool2d for a window of POOL_KH x POOL_KW taps compiled in, on planes of fewer than 2^30
-// elements: as max_pool2d above, but with the taps unrolled, 32-bit positions and no early exit,
-// so that the work-group's loop over outputs has one path and runs in vector lanes. A work-item
-// past the output's edge computes its clamped neighbour's window and stores nothing.
-__kernel void max_pool2d_small(
-    __global OUT_T *out, ulong out_off, __global long *indices, ulong indices_off,
-    __global const IN_T *in, ulong in_off, Window w) {
-  const int out_w = w.out_w, out_h = w.out_h;
-  const bool inside_output = get_global_id(0) < out_w && get_global_id(1) < out_h;
-  const int ow = min((int)get_global_id(0), out_w - 1), oh = min((int)get_global_id(1), out_h - 1);
-  const long plane = get_global_id(2);
+// The window of output (oh, ow) for POOL_KH x POOL_KW taps compiled in, on planes of fewer than
+// 2^30 elements (32-bit positions): its largest element and that element's position, as
+// max_pool2d above, with the taps unrolled and no early exit, so that a work-group's loop over
+// outputs has one path and runs in vector lanes.
+inline void max_pool_window(
+    __global const IN_T *base, Window w, int oh, int ow, ACC_T *best_out, int *index_out) {
   const int height = w.height, width = w.width, dh = w.dilation_h, dw = w.dilation_w;
-  __global const IN_T *base = in + in_off + plane * height * width;
   const int h_start = oh * (int)w.stride_h - (int)w.pad_h;
   const int x_start = ow * (int)w.stride_w - (int)w.pad_w;
   // The first tap inside the plane: the index a window of -inf reports.
@@ -457,12 +451,99 @@ __kernel void max_pool2d_small(
       best_index = take ? at : best_index;
     }
   }
+  *best_out = best;
+  *index_out = best_index;
+}
+
+// max_pool2d with max_pool_window: a work-item per output. One past the output's edge computes
+// its clamped neighbour's window and stores nothing.
+__kernel void max_pool2d_small(
+    __global OUT_T *out, ulong out_off, __global long *indices, ulong indices_off,
+    __global const IN_T *in, ulong in_off, Window w) {
+  const int out_w = w.out_w, out_h = w.out_h;
+  const bool inside_output = get_global_id(0) < out_w && get_global_id(1) < out_h;
+  const int ow = min((int)get_global_id(0), out_w - 1), oh = min((int)get_global_id(1), out_h - 1);
+  const long plane = get_global_id(2);
+  ACC_T best;
+  int best_index;
+  max_pool_window(in + in_off + plane * w.height * w.width, w, oh, ow, &best, &best_index);
   if (inside_output) {
     const long at = (plane * out_h + oh) * out_w + ow;
     STORE_OUT(out, out_off + at, best);
     indices[indices_off + at] = best_index;
   }
 }
+
+#if defined(POOL_SW) && IN_TYPE == TYPE_FLOAT && OUT_TYPE == TYPE_FLOAT
+// max_pool2d in float32 for a horizontal stride POOL_SW of 1 or 2 compiled in: a work-item per
+// output row, computing POOL_LANES consecutive outputs at a time in vector lanes, each tap one
+// vector load (for stride 2, the even elements of two overlapping loads). Work-items left to
+// PoCL gathered each tap's strided elements one by one: ResNet-18's pool of [8, 64, 112, 112]
+// took 28 ms (a work-item per block of lanes: 13 ms, starting work-items more than computing).
+// The blocks cover the outputs whose windows lie inside the row, the last one overlapping its
+// neighbour where they do not divide evenly; the outputs at the row's ends go one by one
+// through max_pool_window. Lanes and windows visit the taps in the same order, so both give the
+// CPU's results, NaNs and ties included.
+#define POOL_LANES 8
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void max_pool2d_lanes(
+    __global float *out, ulong out_off, __global long *indices, ulong indices_off,
+    __global const float *in, ulong in_off, Window w) {
+  const int out_w = w.out_w, out_h = w.out_h;
+  const int oh = get_global_id(1);
+  if (oh >= out_h) return;
+  const long plane = get_global_id(2);
+  __global const float *base = in + in_off + plane * w.height * w.width;
+  const long row_out = (plane * out_h + oh) * out_w;
+  __global float *out_row = out + out_off + row_out;
+  __global long *indices_row = indices + indices_off + row_out;
+  const int height = w.height, width = w.width, dh = w.dilation_h, dw = w.dilation_w;
+  const int pad_w = w.pad_w, reach = (POOL_KW - 1) * dw;
+  // The outputs [lo, hi) whose windows lie inside the row, in blocks from lo.
+  const int lo = min((pad_w + POOL_SW - 1) / POOL_SW, out_w);
+  const int hi = max(min((width - 1 + pad_w - reach) / POOL_SW + 1, out_w), lo);
+  const bool lanes = hi - lo >= POOL_LANES;
+  for (int ow = 0; ow < out_w; ++ow) {
+    if (lanes && ow >= lo && ow < hi) continue;  // the blocks' outputs
+    float best;
+    int best_index;
+    max_pool_window(base, w, oh, ow, &best, &best_index);
+    out_row[ow] = best;
+    indices_row[ow] = best_index;
+  }
+  if (!lanes) return;
+  const int h_start = oh * (int)w.stride_h - (int)w.pad_h;
+  int h_first = h_start;
+  while (h_first < 0) h_first += dh;
+  const int8 lane = (int8)(0, 1, 2, 3, 4, 5, 6, 7) * POOL_SW;
+  for (int block = lo; block < hi; block += POOL_LANES) {
+    const int ow0 = min(block, hi - POOL_LANES);
+    const int x_start = ow0 * POOL_SW - pad_w;
+    int8 best_index = h_first * width + x_start + lane;
+    float8 best = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < POOL_KH; ++i) {
+      const int h = h_start + i * dh;
+      if (h < 0 || h >= height) continue;
+#pragma unroll
+      for (int j = 0; j < POOL_KW; ++j) {
+        const int x = h * width + x_start + j * dw;
+#if POOL_SW == 1
+        const float8 value = vload8(0, base + x);
+#else
+        const float8 value = (float8)(vload8(0, base + x).even, vload8(0, base + x + 7).odd);
+#endif
+        const int8 take = isgreater(value, best) | isnan(value);
+        best = select(best, value, take);
+        best_index = select(best_index, x + lane, take);
+      }
+    }
+    vstore8(best, 0, out_row + ow0);
+    // In halves: a long8 is wider than AVX2's registers (PoCL warns of the ABI).
+    vstore4(convert_long4(best_index.lo), 0, indices_row + ow0);
+    vstore4(convert_long4(best_index.hi), 0, indices_row + ow0 + 4);
+  }
+}
+#endif
 #endif
 
 // Its backward, as scatters into a zeroed grad_input: each window adds its gradient at its

@@ -20,13 +20,30 @@ void copy_back(const at::Tensor& written, const at::Tensor& out) {
   if (!written.is_same(out)) out.copy_(written);
 }
 
-// The defines that select max_pool2d_small (cl/nn.cl) for this window, or "": a window of at most
-// 4 x 4 taps, compiled in (one program build per size met), over planes of fewer than 2^30
-// elements (its 32-bit positions reach a window's height past the plane's end).
-std::string small_window_defines(const Window2d& window, int64_t plane_elements) {
+// The kernel for this window and its defines: max_pool2d_small (cl/nn.cl) for a window of at
+// most 4 x 4 taps, compiled in (one program build per size met), over planes of fewer than 2^30
+// elements (its 32-bit positions reach a window's height past the plane's end); on a CPU device
+// in float32 with a horizontal stride of 1 or 2, max_pool2d_lanes, which computes a row of
+// outputs in vector lanes (a GPU's work-items are its lanes); otherwise max_pool2d.
+struct PoolKernel {
+  const char* name;
+  std::string defines;
+  bool whole_rows;  // a work-item per output row, not per output
+};
+
+PoolKernel pool_kernel(const Window2d& window, const at::Tensor& in, const at::Tensor& out) {
   const auto [kh, kw] = window.kernel;
-  if (kh > 4 || kw > 4 || plane_elements >= (int64_t{1} << 30)) return "";
-  return " -DPOOL_KH=" + std::to_string(kh) + " -DPOOL_KW=" + std::to_string(kw);
+  std::string defines = type_defines(in.scalar_type(), out.scalar_type());
+  if (kh > 4 || kw > 4 || in.size(-2) * in.size(-1) >= (int64_t{1} << 30)) {
+    return {"max_pool2d", defines, false};
+  }
+  defines += " -DPOOL_KH=" + std::to_string(kh) + " -DPOOL_KW=" + std::to_string(kw);
+  const int64_t stride_w = window.stride[1];
+  if (is_cpu(in.device().index()) && in.scalar_type() == at::kFloat &&
+      out.scalar_type() == at::kFloat && (stride_w == 1 || stride_w == 2)) {
+    return {"max_pool2d_lanes", defines + " -DPOOL_SW=" + std::to_string(stride_w), true};
+  }
+  return {"max_pool2d_small", defines, false};
 }
 
 }  // namespace
@@ -53,20 +70,16 @@ void max_pool2d(
   const at::Tensor values = contiguous_target(out);
   const at::Tensor where = contiguous_target(indices);
   const int64_t h = in.size(-2), w = in.size(-1);
-  const std::string small = small_window_defines(window, h * w);
-  Launch launch(
-      in.device().index(),
-      Program::kNn,
-      type_defines(in.scalar_type(), out.scalar_type()) + small,
-      small.empty() ? "max_pool2d" : "max_pool2d_small");
+  const PoolKernel pool = pool_kernel(window, in, out);
+  Launch launch(in.device().index(), Program::kNn, pool.defines, pool.name);
   launch.tensor(values).tensor(where).tensor(in);
   launch.value(window_argument(window, 1, h, w, out.size(-2), out.size(-1)));
-  const auto width = static_cast<std::size_t>(out.size(-1));
+  const auto across = static_cast<std::size_t>(pool.whole_rows ? 1 : out.size(-1));
   launch.run(
-      {width,
+      {across,
        static_cast<std::size_t>(out.size(-2)),
        static_cast<std::size_t>(out.numel() / (out.size(-1) * out.size(-2)))},
-      {std::min<std::size_t>(width, 64), 1, 1});
+      {std::min<std::size_t>(across, 64), 1, 1});
   copy_back(values, out);
   copy_back(where, indices);
 }
