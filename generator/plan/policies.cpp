@@ -1,6 +1,7 @@
 #include "plan/policies.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -22,6 +23,15 @@ std::vector<std::string> mixed_device_keys(const model::OpRegistry& registry,
   std::sort(keys.begin(), keys.end());
   return keys;
 }
+
+namespace {
+
+// The convolution's forward and backward, as at::_convolution and autograd call them for a
+// device PyTorch does not know.
+constexpr std::array<std::string_view, 2> kConvolutions = {"convolution_overrideable",
+                                                           "convolution_backward_overrideable"};
+
+}  // namespace
 
 CpuDefaults read_cpu_defaults(const Inputs& in, const std::set<std::string>& selected_keys,
                               Diagnostics& diags) {
@@ -47,6 +57,9 @@ CpuDefaults read_cpu_defaults(const Inputs& in, const std::set<std::string>& sel
   reader.finish();
   std::sort(out.names.begin(), out.names.end());
   std::sort(out.registered.begin(), out.registered.end());
+  out.convolution = std::ranges::all_of(kConvolutions, [&](std::string_view key) {
+    return std::ranges::binary_search(out.names, key) && !selected_keys.contains(std::string(key));
+  });
   return out;
 }
 

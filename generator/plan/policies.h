@@ -33,6 +33,11 @@ struct CpuDefaults {
   // Those the device registers: all but the ones the descriptor gives a kernel (whose scaffold
   // then starts from the default through the fallback), sorted.
   std::vector<std::string> registered;
+  // The device's convolution and its backward are both defaults, the CPU's convolution: their
+  // results keep the CPU's memory format (channels-last where oneDNN's are), and PyTorch's fake
+  // tensors are told so. A kernel of the backend's own for either returns contiguous results,
+  // which is what PyTorch's fake tensors promise for any other PrivateUse1 convolution.
+  bool convolution = false;
 };
 CpuDefaults read_cpu_defaults(const Inputs& in, const std::set<std::string>& selected_keys,
                               Diagnostics& diags);

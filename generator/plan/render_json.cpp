@@ -195,7 +195,8 @@ json cpu_defaults_json(const CpuDefaults& defaults) {
   }
   return {{"names", defaults.names},
           {"equivalents", std::move(equivalents)},
-          {"registered", defaults.registered}};
+          {"registered", defaults.registered},
+          {"convolution", defaults.convolution}};
 }
 
 // "a", "a and b", "a, b and c": a list as the docstrings' prose names it.

@@ -535,6 +535,28 @@ def test_plan_prints_the_render_model(good_descriptor, run, snapshot, tmp_path):
     assert fallback["deny"] == ["sub.Tensor"]
 
 
+@pytest.mark.parametrize(
+    "ops, defaults",
+    [
+        ([], True),
+        (["convolution_overrideable"], False),
+        (["convolution_backward_overrideable"], False),
+    ],
+    ids=["both-defaults", "own-forward", "own-backward"],
+)
+def test_convolutions_keep_the_cpus_layouts_while_both_are_defaults(
+    run, tmp_path, ops, defaults
+):
+    """The generated defaults are the CPU's convolution and keep its layouts, which PyTorch's
+    fake tensors are then told; a kernel of the team's for either one leaves PyTorch's promise
+    (contiguous results) in force for both."""
+    descriptor = tmp_path / "frp.yaml"
+    descriptor.write_text(f"device: mydevice\nops: [{', '.join(ops)}]\n")
+    code, out, err = run("plan", "--descriptor", descriptor)
+    assert code == 0, err
+    assert json.loads(out)["cpu_defaults"]["convolution"] is defaults
+
+
 # --- list-ops and show-op ------------------------------------------------------------------------
 
 
@@ -668,7 +690,9 @@ def test_a_kept_registry_plans_what_the_yaml_plans(run, tmp_path):
     # All but the one a generated file registers itself (naming it in `ops:` is an error).
     ops = [k for k in out.split() if k != "_has_compatible_shallow_copy_type"]
     descriptor = tmp_path / "frp.yaml"
-    descriptor.write_text("device: everything\nops:\n" + "".join(f"  - {k}\n" for k in ops))
+    descriptor.write_text(
+        "device: everything\nops:\n" + "".join(f"  - {k}\n" for k in ops)
+    )
     cache = tmp_path / "cache"
     plans = []
     for env in ({"FRP_CACHE_DIR": "off"}, {"FRP_CACHE_DIR": str(cache)}) * 2:

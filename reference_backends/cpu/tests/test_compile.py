@@ -98,7 +98,8 @@ def test_compiled_training_step_equals_eager(make):
 
 def test_convolution_layouts_are_the_fake_kernels():
     """Compiled code checks each convolution's strides against what PyTorch's fake kernels
-    promise for a device's convolution: contiguous, even for channels-last tensors."""
+    promise, so the device's convolutions and their fake twins must agree, for channels-last
+    tensors too: in the CPU's layouts (the device's convolutions are the CPU's)."""
     from torch._subclasses.fake_tensor import FakeTensorMode
 
     channels_last = torch.channels_last
@@ -121,8 +122,33 @@ def test_convolution_layouts_are_the_fake_kernels():
         fake = forward_and_backward(*(mode.from_tensor(t) for t in (x, w, grad)))
     assert [t.stride() for t in real] == [t.stride() for t in fake]
     expected = forward_and_backward(x.cpu(), w.cpu(), grad.cpu())
+    assert [t.stride() for t in real] == [t.stride() for t in expected]
     for got, want in zip(real, expected, strict=True):
         torch.testing.assert_close(got.cpu(), want)
+
+
+@needs_code_generator
+@pytest.mark.parametrize("train", [False, True], ids=["inference", "training"])
+def test_channels_last_cnn_compiled_equals_eager(train):
+    """A channels-last model, as cuDNN's and oneDNN's users write one: the compiled code checks
+    that each convolution's result has the strides its fake kernel promised, and computes what
+    eager mode computes."""
+    torch.manual_seed(0)
+    eager, shape = cnn()
+    eager.to(DEVICE, memory_format=torch.channels_last)
+    if not train:
+        eager.eval()
+    compiled = torch.compile(copy.deepcopy(eager))
+    inputs = torch.randn(shape).to(memory_format=torch.channels_last)
+    if train:
+        expected = forward_backward(eager, inputs.to(DEVICE).requires_grad_())
+        actual = forward_backward(compiled, inputs.to(DEVICE).requires_grad_())
+    else:
+        with torch.no_grad():
+            expected = [eager(inputs.to(DEVICE)).cpu()]
+            actual = [compiled(inputs.to(DEVICE)).cpu()]
+    for got, want in zip(actual, expected, strict=True):
+        torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-5)
 
 
 def test_the_graph_cache_knows_the_code_generator(tmp_path):
@@ -238,10 +264,10 @@ def test_max_autotune_mode():
     torch.testing.assert_close(compiled(x).cpu(), module(x).cpu())
 
 
-def test_convolutions_keep_their_memory_format():
+def test_convolution_layouts_in_compiled_graphs():
     """Inductor makes a graph's convolutions channels-last where cuDNN's and oneDNN's kernels
-    gain from it; a device's convolution returns contiguous outputs whatever its input, so for
-    this device's graphs it is off (no conversion either way), and the CPU's keep it."""
+    gain from it. This device's convolutions are the CPU's, so its graphs get the CPU's
+    decision."""
     from torch._inductor.graph import GraphLowering
     from torch.fx.experimental.proxy_tensor import make_fx
 
@@ -249,7 +275,8 @@ def test_convolutions_keep_their_memory_format():
         return torch.nn.functional.conv2d(torch.nn.functional.conv2d(x, w, padding=1), w)
 
     x, w = torch.randn(2, 8, 12, 12), torch.randn(8, 8, 3, 3)
-    for device, channels_last in ((DEVICE, False), ("cpu", True)):
+    on_device = True
+    for device, channels_last in ((DEVICE, on_device), ("cpu", True)):
         graph = make_fx(convolutions, tracing_mode="fake")(x.to(device), w.to(device))
         decided = GraphLowering.decide_layout_opt(graph, is_inference=True)
         assert decided == (channels_last and torch.backends.mkldnn.is_available()), device

@@ -39,7 +39,7 @@ from torch._inductor.graph import GraphLowering
 from torch._inductor.kernel import mm_common
 from torch._inductor.virtualized import V
 
-from . import _C, codegen
+from . import _C, codegen, convolution
 from .device import _index
 
 __all__ = [
@@ -182,16 +182,15 @@ def _serve_with_inductors_cpp_backend() -> None:
         module.get_current_backend = get_current_backend
 
 
-def _keep_convolutions_contiguous() -> None:
-    """Has Inductor leave the memory format of this device's convolutions as it is.
+def _decide_convolution_layouts() -> None:
+    """Decides for Inductor whether a graph whose convolutions are all on this device makes them
+    channels-last; every other graph keeps PyTorch's decision.
 
     Inductor makes a graph's convolutions channels-last where it judges that faster, as it is
-    for cuDNN's and oneDNN's kernels. On this device a convolution is aten's
-    ``convolution_overrideable``, whose output PyTorch's fake tensors make contiguous whatever
-    the input: channels-last would only add conversions, of each input to channels-last and of
-    each output back (a copy per layer). PyTorch offers no setting per device, so Inductor's
-    decision is replaced by one that says no for a graph whose convolutions are all on this
-    device; every other graph keeps PyTorch's.
+    for cuDNN's and oneDNN's kernels, by a rule that knows the CPU's and GPUs' kernels only.
+    This device's convolutions are the CPU's, with the CPU's layouts (``convolution.py``), so
+    its graphs get the CPU's decision: channels-last wherever oneDNN runs the convolutions.
+    PyTorch offers no setting per device, hence the replaced decision.
     """
     decide = GraphLowering.decide_layout_opt
 
@@ -206,7 +205,7 @@ def _keep_convolutions_contiguous() -> None:
             if node.target is torch.ops.aten.convolution.default
         ]
         if convolutions and all(on_this_device(node) for node in convolutions):
-            return False
+            return torch.backends.mkldnn.enabled and torch.backends.mkldnn.is_available()
         return decide(gm, is_inference=is_inference)
 
     GraphLowering.decide_layout_opt = staticmethod(decide_layout_opt)
@@ -216,8 +215,9 @@ class _CodeGeneratorVersion(CustomGraphModulePass):
     """Puts this device's code generator and its kernels into the key of Inductor's on-disk
     caches of compiled graphs, which otherwise know torch's version and the graph only: after
     a change to ``codegen.py`` or the code generator it names, a graph would run the kernels the
-    earlier version wrote, and after a rebuild that gives an operator a kernel of its own (or
-    takes it away), a graph traced with the earlier set of kernels.
+    earlier version wrote; after a rebuild that gives an operator a kernel of its own (or takes
+    it away), a graph traced with the earlier set of kernels; and after a change to
+    ``convolution.py``, a graph that expects its convolutions in the earlier layouts.
 
     The key holds the uuid of every backend pass Inductor knows of, so this pass, which changes
     nothing, has as its uuid a hash of the code generator's sources and of the identity (size,
@@ -229,7 +229,7 @@ class _CodeGeneratorVersion(CustomGraphModulePass):
     KEY = f"{DEVICE} code generator"
 
     def __init__(self) -> None:
-        sources = {Path(__file__), Path(codegen.__file__)}
+        sources = {Path(__file__), Path(codegen.__file__), Path(convolution.__file__)}
         torch_folder = Path(torch.__file__).parent
         for generator in (Scheduling, PythonWrapperCodegen):
             source = inspect.getsourcefile(generator)
@@ -321,6 +321,6 @@ class Interface(DeviceInterface):
 register_interface_for_device(DEVICE, Interface)
 common.register_device_op_overrides(DEVICE, _DeviceOpOverrides())
 common.custom_backend_passes[_CodeGeneratorVersion.KEY] = _CodeGeneratorVersion()
-_keep_convolutions_contiguous()
+_decide_convolution_layouts()
 if Scheduling is CppScheduling:
     _serve_with_inductors_cpp_backend()

@@ -31,7 +31,8 @@ bool given(const std::optional<at::Tensor>& t) {
 // What at::_convolution calls for a device it does not know: the CPU's convolution itself, with
 // its results contiguous. PyTorch's fake tensors (torch.compile, torch.export) take that layout
 // for a device's convolution (_conv_determine_backend_memory_format of the Overrideable backend),
-// where the CPU's kernel follows a channels-last input or weight.
+// where the CPU's kernel follows a channels-last input or weight; the backend's own kernel for
+// the convolution or its backward keeps to it too (torch_ocl/convolution.py).
 at::Tensor convolution_overrideable(
     const at::Tensor& input,
     const at::Tensor& weight,

@@ -19,6 +19,7 @@ check_privateuse1_free()
 
 from . import (
     _C,  # loading the extension registers the device with PyTorch
+    convolution,
     distributed,
     sharing,
 )
@@ -184,6 +185,7 @@ def _settle_autograd_threads() -> None:
 
 _register()
 sharing._register()
+convolution._register()
 atexit.register(_settle_autograd_threads)
 # The host runtime's kernels compute on the host's cores, so its backward passes run on the
 # thread that asks for them, as the CPU's do. PyTorch runs those of any other device on an

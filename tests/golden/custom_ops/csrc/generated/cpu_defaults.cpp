@@ -28,10 +28,10 @@ bool given(const std::optional<at::Tensor>& t) {
   return t.has_value() && t->defined();
 }
 
-// What at::_convolution calls for a device it does not know: the CPU's convolution itself, with
-// its results contiguous. PyTorch's fake tensors (torch.compile, torch.export) take that layout
-// for a device's convolution (_conv_determine_backend_memory_format of the Overrideable backend),
-// where the CPU's kernel follows a channels-last input or weight.
+// What at::_convolution calls for a device it does not know: the CPU's convolution itself, its
+// results in the memory format the CPU gives them (channels-last for a channels-last input or
+// weight where oneDNN runs it), as PyTorch's fake tensors (torch.compile, torch.export) are told
+// for this device (torch_npu_demo/convolution.py).
 at::Tensor convolution_overrideable(
     const at::Tensor& input,
     const at::Tensor& weight,
@@ -43,16 +43,15 @@ at::Tensor convolution_overrideable(
     c10::SymIntArrayRef output_padding,
     c10::SymInt groups) {
   return at::convolution_symint(
-             input,
-             weight,
-             bias,
-             stride,
-             padding,
-             dilation,
-             transposed,
-             output_padding,
-             std::move(groups))
-      .contiguous();
+      input,
+      weight,
+      bias,
+      stride,
+      padding,
+      dilation,
+      transposed,
+      output_padding,
+      std::move(groups));
 }
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable(
@@ -81,8 +80,6 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> convolution_backward_overrideable
       output_padding,
       std::move(groups),
       output_mask);
-  if (grad_input.defined()) grad_input = grad_input.contiguous();
-  if (grad_weight.defined()) grad_weight = grad_weight.contiguous();
   return {grad_input, grad_weight, grad_bias};
 }
 
