@@ -358,7 +358,8 @@ void launch_taps(
   Launch launch(
       device,
       Program::kMatmul,
-      matmul_defines(device, c10::kFloat),
+      matmul_defines(device, c10::kFloat) +
+          " -DCONV_TAPS=" + std::to_string(taps.kernel[0] * taps.kernel[1]),
       wide ? "conv_blocks_wide" : "conv_blocks");
   launch.tensor(out).tensor(weight).tensor(x).tensor(bias != nullptr ? *bias : out);
   launch.value(static_cast<cl_int>(bias != nullptr)).value(static_cast<cl_int>(taps.reversed));

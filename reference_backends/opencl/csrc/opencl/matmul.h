@@ -59,7 +59,8 @@ struct Taps {
   bool reversed = false;
 };
 
-// The most taps (kernel[0] * kernel[1]) conv_taps takes: MAX_TAPS of cl/matmul.cl.
+// The most taps (kernel[0] * kernel[1]) conv_taps takes: cl/matmul.cl's conv_blocks unrolls its
+// loop over them.
 constexpr int64_t kMaxTaps = 64;
 
 // How many elements past a sample's last plane conv_taps reads (the last sample's must exist).
