@@ -479,11 +479,11 @@ __kernel void max_pool2d_small(
 // output row, computing POOL_LANES consecutive outputs at a time in vector lanes, each tap one
 // vector load (for stride 2, the even elements of two overlapping loads). Work-items left to
 // PoCL gathered each tap's strided elements one by one: ResNet-18's pool of [8, 64, 112, 112]
-// took 28 ms (a work-item per block of lanes: 13 ms, starting work-items more than computing).
-// The blocks cover the outputs whose windows lie inside the row, the last one overlapping its
-// neighbour where they do not divide evenly; the outputs at the row's ends go one by one
-// through max_pool_window. Lanes and windows visit the taps in the same order, so both give the
-// CPU's results, NaNs and ties included.
+// took 28 ms, 3 ms now. The blocks cover the outputs whose windows lie inside the row, the last
+// one overlapping its neighbour where they do not divide evenly, so that only the outputs at
+// the row's ends go one by one through max_pool_window (with whole blocks only, two of that
+// row's seven went so: 11 ms). Lanes and windows visit the taps in the same order, so both give
+// the CPU's results, NaNs and ties included.
 #define POOL_LANES 8
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void max_pool2d_lanes(
     __global float *out, ulong out_off, __global long *indices, ulong indices_off,
