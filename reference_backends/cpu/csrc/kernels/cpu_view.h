@@ -9,6 +9,7 @@
 
 #include <ATen/EmptyTensor.h>
 #include <ATen/core/Tensor.h>
+#include <c10/core/Allocator.h>
 #include <c10/core/DeviceGuard.h>
 #include <c10/core/DeviceType.h>
 #include <c10/core/MemoryFormat.h>
@@ -19,8 +20,6 @@
 #include <optional>
 #include <utility>
 #include <vector>
-
-#include "generated/allocator.h"
 
 namespace cpuref::kernels {
 
@@ -173,6 +172,13 @@ at::Device result_device(const at::Tensor& first, const Rest&... rest) {
   return result_device(rest...);
 }
 
+// The device allocator (allocator.cpp registers it for PrivateUse1), looked up in c10's registry:
+// generated/allocator.h would bring c10/core/CachingDeviceAllocator.h into every kernel file, about
+// a second of each one's compile time.
+inline c10::Allocator* device_memory() {
+  return c10::GetAllocator(c10::DeviceType::PrivateUse1);
+}
+
 // A device tensor straight from the device allocator: what at::empty_strided on the device ends
 // in, without the trip through the dispatcher (a noticeable share of a small op's time).
 inline at::Tensor empty_device(
@@ -182,11 +188,7 @@ inline at::Tensor empty_device(
     at::Device device) {
   const c10::OptionalDeviceGuard guard(device);
   return at::detail::empty_strided_generic(
-      sizes,
-      strides,
-      device_allocator(),
-      c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
-      dtype);
+      sizes, strides, device_memory(), c10::DispatchKeySet(c10::DispatchKey::PrivateUse1), dtype);
 }
 
 // A device tensor with the sizes, strides and dtype of `meta`, the meta function's result.
@@ -203,7 +205,7 @@ inline at::Tensor empty_device_dense(
   const c10::OptionalDeviceGuard guard(device);
   return at::detail::empty_generic(
       sizes,
-      device_allocator(),
+      device_memory(),
       c10::DispatchKeySet(c10::DispatchKey::PrivateUse1),
       dtype,
       memory_format);
