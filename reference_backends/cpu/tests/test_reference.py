@@ -423,11 +423,126 @@ def test_linear_backward_matches_cpu_autograd(layout: str) -> None:
     torch.testing.assert_close(result, expected)
 
 
+# native_dropout and its backward run in one pass on dense float and double tensors
+# (kernels/masked_scale.h) and as the CPU's kernel on everything else: layouts of both kinds.
+DROPOUT_LAYOUTS = {
+    "contiguous": lambda t: t,
+    "transposed": lambda t: t.transpose(0, 1),  # dense, not contiguous
+    "channels_last": lambda t: t.unsqueeze(0).to(memory_format=torch.channels_last),
+    "sliced": lambda t: t[:, 1::2],  # not dense
+}
+DROPOUT_DTYPES = (torch.float32, torch.float64, torch.bfloat16)
+
+
+def dropout_input(dtype: torch.dtype) -> torch.Tensor:
+    """A CPU tensor of values of both signs, with a NaN and an infinity, which a dropped element
+    must keep as the CPU's value * 0 * scale does (NaN, -0)."""
+    x = torch.randn(3, 40, 50, generator=torch.Generator().manual_seed(0))
+    x[0, 0, 0], x[1, 2, 3] = float("nan"), float("inf")
+    return x.to(dtype)
+
+
+def assert_identical(result: torch.Tensor, expected: torch.Tensor) -> None:
+    """Equal values, NaNs and signs of zero, and equal strides."""
+    assert result.dtype == expected.dtype and result.stride() == expected.stride()
+    torch.testing.assert_close(result, expected, rtol=0, atol=0, equal_nan=True)
+    assert torch.equal(torch.signbit(result), torch.signbit(expected))
+
+
+@pytest.mark.parametrize("dtype", DROPOUT_DTYPES, ids=str)
+@pytest.mark.parametrize("layout", DROPOUT_LAYOUTS)
+@pytest.mark.parametrize("p", (0.0, 0.3, 1.0))
+def test_native_dropout_scales_its_mask_like_cpu(
+    p: float, layout: str, dtype: torch.dtype
+) -> None:
+    """The output is the input times the mask it returns times 1 / (1 - p) rounded to the input's
+    dtype, as the CPU's native_dropout computes it, and mask and output are laid out as the CPU
+    lays them out."""
+    view = DROPOUT_LAYOUTS[layout]
+    x = view(dropout_input(dtype))
+    cpu_output, cpu_mask = torch.native_dropout(x, p, True)
+    torch.cpuref.manual_seed(0)
+    with no_fallbacks():
+        output, mask = torch.native_dropout(
+            view(dropout_input(dtype).to(DEVICE)), p, True
+        )
+    assert mask.dtype == torch.bool and mask.stride() == cpu_mask.stride()
+    mask = mask.cpu()
+    kept = mask.float().mean().item()
+    assert {0.0: kept == 1, 0.3: 0.6 < kept < 0.8, 1.0: kept == 0}[p]
+    scale = 0.0 if p == 1 else 1 / (1 - p)
+    assert output.stride() == cpu_output.stride()
+    assert_identical(output.cpu(), x.mul(mask).mul_(torch.tensor(scale, dtype=dtype)))
+
+
+@pytest.mark.parametrize("layout", ("contiguous", "transposed"))
+def test_native_dropout_makes_one_pass_on_dense_float(layout: str) -> None:
+    """Neither direction converts the mask or multiplies twice, as the CPU's kernel would: of
+    the operators they call, only the mask's draw touches the data."""
+    x = DROPOUT_LAYOUTS[layout](torch.randn(64, 48, device=DEVICE)).requires_grad_()
+    activities = [torch.profiler.ProfilerActivity.CPU]
+    with torch.profiler.profile(activities=activities) as profile:
+        output = nn.functional.dropout(x, p=0.5, training=True)
+        output.backward(torch.ones_like(output))
+    dropout = {"aten::native_dropout", "aten::native_dropout_backward"}
+    events = profile.events()
+    assert dropout <= {event.name for event in events}
+    called = {
+        event.name
+        for event in events
+        if event.cpu_parent is not None and event.cpu_parent.name in dropout
+    }
+    assert "aten::bernoulli_" in called
+    assert not called & {"aten::mul", "aten::mul_", "aten::_to_copy", "aten::copy_"}
+
+
+@pytest.mark.parametrize("dtype", DROPOUT_DTYPES, ids=str)
+@pytest.mark.parametrize("layout", DROPOUT_LAYOUTS)
+def test_native_dropout_backward_matches_cpu(layout: str, dtype: torch.dtype) -> None:
+    view = DROPOUT_LAYOUTS[layout]
+    grad = view(dropout_input(dtype))
+    mask = view(torch.rand(3, 40, 50, generator=torch.Generator().manual_seed(1)) < 0.7)
+    expected = torch.ops.aten.native_dropout_backward(grad, mask, 1 / 0.7)
+    with no_fallbacks():
+        result = torch.ops.aten.native_dropout_backward(
+            grad.to(DEVICE), mask.to(DEVICE), 1 / 0.7
+        )
+    assert_identical(result.cpu(), expected)
+    # A mask laid out unlike the gradient, and one that broadcasts.
+    for other in (mask.contiguous(), mask[..., :1]):
+        with no_fallbacks():
+            result = torch.ops.aten.native_dropout_backward(
+                grad.to(DEVICE), other.to(DEVICE), 1 / 0.7
+            )
+        assert_identical(
+            result.cpu(), torch.ops.aten.native_dropout_backward(grad, other, 1 / 0.7)
+        )
+
+
+@pytest.mark.parametrize("layout", ("contiguous", "transposed"))
+def test_dropout_trains_and_matches_in_place_dropout(layout: str) -> None:
+    """F.dropout calls native_dropout on the device, in place it calls bernoulli_: one seed draws
+    one mask either way, whatever the layout. The gradient is the mask times the scale."""
+    view = DROPOUT_LAYOUTS[layout]
+    x = view(torch.rand(64, 33, generator=torch.Generator().manual_seed(2)) + 0.5)
+    leaf = x.detach().to(DEVICE).requires_grad_()
+    torch.cpuref.manual_seed(5)
+    with no_fallbacks():
+        output = nn.functional.dropout(leaf, p=0.4, training=True)
+        output.backward(torch.ones_like(output))
+    torch.cpuref.manual_seed(5)
+    in_place = nn.functional.dropout(x.to(DEVICE), p=0.4, training=True, inplace=True)
+    torch.testing.assert_close(output.detach().cpu(), in_place.cpu(), rtol=0, atol=0)
+    kept = (output.detach().cpu() != 0).to(x.dtype)
+    torch.testing.assert_close(leaf.grad.cpu(), kept / 0.6, rtol=0, atol=0)
+
+
 DEVICE_MISMATCHES = {
     "add.Tensor": lambda d, c: torch.add(d, c),
     "add_.Tensor": lambda d, c: d.add_(c),
     "mul.out": lambda d, c: torch.mul(d, c, out=torch.empty_like(d)),
     "mm": lambda d, c: torch.mm(d.view(1, 3), c.view(3, 1)),
+    "native_dropout_backward": lambda d, c: aten.native_dropout_backward(d, c > 0, 2.0),
 }
 
 

@@ -35,7 +35,7 @@ void run(const c10::OperatorHandle& op, torch::jit::Stack* stack) {
   cpu_defaults::run_on_device_memory(op, stack);
 }
 
-constexpr std::array<const char*, 1018> kOperators = {
+constexpr std::array<const char*, 1016> kOperators = {
     "__ilshift__.Scalar",
     "__ilshift__.Tensor",
     "__irshift__.Scalar",
@@ -726,8 +726,6 @@ constexpr std::array<const char*, 1018> kOperators = {
     "native_batch_norm",
     "native_batch_norm.out",
     "native_batch_norm_backward",
-    "native_dropout",
-    "native_dropout_backward",
     "native_group_norm",
     "native_group_norm_backward",
     "native_layer_norm",

@@ -29,6 +29,8 @@
 #include "generated/kernels/mean.h"
 #include "generated/kernels/mse_loss.h"
 #include "generated/kernels/mse_loss_backward.h"
+#include "generated/kernels/native_dropout.h"
+#include "generated/kernels/native_dropout_backward.h"
 #include "generated/kernels/nonzero.h"
 #include "generated/kernels/normal.h"
 #include "generated/kernels/random.h"
@@ -362,6 +364,37 @@ at::Tensor wrapper_mse_loss_backward(
   return kernels::mse_loss_backward(grad_output, self, target, reduction);
 }
 
+::std::tuple<at::Tensor, at::Tensor> wrapper_native_dropout(
+    const at::Tensor& input,
+    double p,
+    ::std::optional<bool> train) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, input, "native_dropout", "input");
+  const c10::OptionalDeviceGuard device_guard(device_of(input));
+  const device_activity::Scope activity("native_dropout");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_dropout");
+    calls.record();
+  }
+  return kernels::native_dropout(input, p, train);
+}
+
+at::Tensor wrapper_native_dropout_backward(
+    const at::Tensor& grad_output,
+    const at::Tensor& mask,
+    double scale) {
+  std::optional<at::Device> common_device;
+  check_device(common_device, grad_output, "native_dropout_backward", "grad_output");
+  check_device(common_device, mask, "native_dropout_backward", "mask");
+  const c10::OptionalDeviceGuard device_guard(device_of(grad_output));
+  const device_activity::Scope activity("native_dropout_backward");
+  if (native_calls::enabled()) {
+    static native_calls::Counter calls("native_dropout_backward");
+    calls.record();
+  }
+  return kernels::native_dropout_backward(grad_output, mask, scale);
+}
+
 at::Tensor& wrapper_nonzero_out(const at::Tensor& self, at::Tensor& out) {
   std::optional<at::Device> common_device;
   check_device(common_device, self, "nonzero.out", "self");
@@ -539,6 +572,8 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("mean.dim", TORCH_FN(wrapper_mean_dim));
   m.impl("mse_loss", TORCH_FN(wrapper_mse_loss));
   m.impl("mse_loss_backward", TORCH_FN(wrapper_mse_loss_backward));
+  m.impl("native_dropout", TORCH_FN(wrapper_native_dropout));
+  m.impl("native_dropout_backward", TORCH_FN(wrapper_native_dropout_backward));
   m.impl("nonzero.out", TORCH_FN(wrapper_nonzero_out));
   m.impl("nonzero", TORCH_FN(wrapper_nonzero));
   m.impl("normal_", TORCH_FN(wrapper_normal_));
